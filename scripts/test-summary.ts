@@ -1,0 +1,27 @@
+// Sums the per-package counts written by packages/testkit/src/mocha-reporter.cjs and prints the one
+// closing line CI reads. A package whose tests should have run but left no counts (it crashed before
+// mocha finished) is counted as one failure, so a crash can never look like a pass.
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const resultsDir = process.env.STARLING_TEST_RESULTS ?? join(root, ".test-results");
+const expected = (process.argv[2] ?? "").split(",").filter(Boolean);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const seen = new Set<string>();
+for (const file of existsSync(resultsDir) ? readdirSync(resultsDir) : []) {
+  const r = JSON.parse(readFileSync(join(resultsDir, file), "utf8"));
+  seen.add(r.name);
+  totals.passed += r.passed;
+  totals.failed += r.failed;
+  totals.skipped += r.skipped;
+}
+for (const name of expected) {
+  if (!seen.has(name)) {
+    console.error(`test-summary: ${name} reported no results (crashed before its tests finished)`);
+    totals.failed += 1;
+  }
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
