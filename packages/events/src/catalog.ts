@@ -1,0 +1,67 @@
+import { AccountCreated, FollowAccepted, FollowRemoved } from "@starling/proto/accounts/v1/events";
+import { StatusCreated, StatusDeleted } from "@starling/proto/statuses/v1/events";
+import type { EventEnvelope } from "./event-bus.ts";
+
+/** One topic per owning service and contract version. */
+export const TOPICS = {
+  accounts: "starling.accounts.v1",
+  statuses: "starling.statuses.v1",
+} as const;
+
+interface Codec<T> {
+  encode(message: T): { finish(): Uint8Array };
+  decode(input: Uint8Array): T;
+}
+
+const entry = <T>(topic: string, codec: Codec<T>) => ({ topic, version: 1, codec });
+
+/**
+ * Every event type Starling publishes: its topic, payload version and proto codec. Publishers and
+ * consumers both go through this table, so a type cannot be sent on the wrong topic or decoded
+ * with the wrong message.
+ */
+export const EVENT_CATALOG = {
+  "account.created": entry(TOPICS.accounts, AccountCreated),
+  "follow.accepted": entry(TOPICS.accounts, FollowAccepted),
+  "follow.removed": entry(TOPICS.accounts, FollowRemoved),
+  "status.created": entry(TOPICS.statuses, StatusCreated),
+  "status.deleted": entry(TOPICS.statuses, StatusDeleted),
+} as const;
+
+/** A known event type such as `status.created`. */
+export type EventType = keyof typeof EVENT_CATALOG;
+
+/** The payload message of an event type. */
+export type PayloadOf<T extends EventType> = ReturnType<(typeof EVENT_CATALOG)[T]["codec"]["decode"]>;
+
+/** Whether an envelope's type is one this build knows (consumers ignore the others). */
+export function isKnownEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_CATALOG, type);
+}
+
+/** Encodes a payload for an event type. */
+export function encodePayload<T extends EventType>(type: T, payload: PayloadOf<T>): Uint8Array {
+  const codec = EVENT_CATALOG[type].codec as Codec<PayloadOf<T>>;
+  return codec.encode(payload).finish();
+}
+
+/** Decodes an envelope's payload as its declared type. */
+export function decodePayload<T extends EventType>(type: T, envelope: EventEnvelope): PayloadOf<T> {
+  const codec = EVENT_CATALOG[type].codec as Codec<PayloadOf<T>>;
+  return codec.decode(envelope.payload);
+}
+
+/** Typed handlers by event type; a consumer lists only the types it cares about. */
+export type EventHandlers<Extra> = { [T in EventType]?: (payload: PayloadOf<T>, envelope: EventEnvelope, extra: Extra) => Promise<void> };
+
+/**
+ * Calls the handler for an envelope's type with its decoded payload. Returns false, doing nothing,
+ * for types without a handler, including types newer than this build.
+ */
+export async function dispatchEvent<Extra>(handlers: EventHandlers<Extra>, envelope: EventEnvelope, extra: Extra): Promise<boolean> {
+  if (!isKnownEventType(envelope.type)) return false;
+  const handler = handlers[envelope.type] as ((p: unknown, e: EventEnvelope, x: Extra) => Promise<void>) | undefined;
+  if (!handler) return false;
+  await handler(decodePayload(envelope.type, envelope), envelope, extra);
+  return true;
+}

@@ -1,0 +1,2 @@
+export * from "./infra-config.ts";
+export * from "./infra-provider.ts";

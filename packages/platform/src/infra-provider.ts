@@ -1,0 +1,62 @@
+import { join, resolve } from "node:path";
+import type { Knex } from "knex";
+import { databaseFor, openPglite, openPostgres, type Database } from "@starling/db";
+import { createEmbeddedBus, createKafkaBus, type EventBus } from "@starling/events";
+import { createEmbeddedStore, createRedisStore, type KeyValueStore } from "@starling/kv";
+import type { Logger, Shutdown } from "@starling/runtime";
+import type { InfraConfig } from "./infra-config.ts";
+
+/**
+ * Hands services their database, event bus and key-value store, creating each on first use and
+ * closing it in the shutdown's "stores" phase. One provider per process: in the embedded launcher
+ * every service shares it, so they share one PGlite connection (one schema each), one in-process
+ * bus and one in-process store; a standalone service process has its own.
+ */
+export interface InfraProvider {
+  database(schema: string): Promise<Database>;
+  bus(): EventBus;
+  kv(): KeyValueStore;
+}
+
+/** Creates the provider for `config`; `clientId` names this process to Kafka. */
+export function createInfraProvider(config: InfraConfig, options: { clientId: string; logger: Logger; shutdown: Shutdown }): InfraProvider {
+  const { shutdown, logger } = options;
+  let pglite: Promise<Knex> | undefined;
+  let bus: EventBus | undefined;
+  let kv: KeyValueStore | undefined;
+  return {
+    async database(schema) {
+      if (config.DATABASE_URL) {
+        const knex = openPostgres(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX, applicationName: `starling-${schema}` });
+        shutdown.add("stores", `postgres ${schema}`, () => knex.destroy());
+        return databaseFor(knex, schema, { owned: true });
+      }
+      if (!pglite) {
+        const dir = join(resolve(config.DATA_DIR), "pglite");
+        logger.info({ dir }, "opening embedded PGlite database");
+        pglite = openPglite(dir);
+        const opened = pglite;
+        shutdown.add("stores", "pglite", async () => (await opened).destroy());
+      }
+      return databaseFor(await pglite, schema, { owned: false });
+    },
+    bus() {
+      if (!bus) {
+        bus = config.KAFKA_BROKERS
+          ? createKafkaBus({ brokers: config.KAFKA_BROKERS.split(",").map((b) => b.trim()), clientId: options.clientId, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger })
+          : createEmbeddedBus();
+        const created = bus;
+        shutdown.add("stores", "event bus", () => created.close());
+      }
+      return bus;
+    },
+    kv() {
+      if (!kv) {
+        kv = config.REDIS_URL ? createRedisStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createEmbeddedStore();
+        const created = kv;
+        shutdown.add("stores", "key-value store", () => created.close());
+      }
+      return kv;
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { Server, ServerCredentials, status as GrpcStatus, type Metadata, type ServiceDefinition, type UntypedServiceImplementation, type handleUnaryCall, type sendUnaryData, type ServerUnaryCall } from "@grpc/grpc-js";
+import { HealthImplementation } from "grpc-health-check";
+import type { Logger } from "pino";
+import type { Registry } from "prom-client";
+import { grpcServerHistogram } from "./metrics.ts";
+import { toGrpcError, unauthenticated, ServiceError } from "./service-error.ts";
+import { viewerFromMetadata, VIEWER_METADATA_KEY, type Viewer } from "./viewer.ts";
+
+/** What a handler knows about the call besides its request. */
+export interface CallContext {
+  /** The verified viewer, when the caller sent one. */
+  viewer: Viewer | undefined;
+  /** The signed viewer as received, to forward on calls this handler makes to other services. */
+  viewerToken: string | undefined;
+  metadata: Metadata;
+}
+
+/** The generated `XServiceServer` interface turned into async handlers that return or throw. */
+export type AsyncHandlers<S> = {
+  [K in keyof S as string extends K ? never : K]: S[K] extends handleUnaryCall<infer Req, infer Res> ? (request: Req, context: CallContext) => Promise<Res> : never;
+};
+
+/** One gRPC service to serve: its generated definition and its async handlers. */
+export interface ServedService {
+  definition: ServiceDefinition;
+  handlers: Record<string, (request: any, context: CallContext) => Promise<any>>;
+}
+
+/** A running gRPC server with the standard health service (grpc.health.v1). */
+export interface GrpcServer {
+  readonly port: number;
+  /** Marks every served service SERVING or NOT_SERVING in the health service. */
+  setServing(serving: boolean): void;
+  /** Stops taking calls, waits for in-flight ones up to `graceMs`, then forces. */
+  stop(graceMs: number): Promise<void>;
+}
+
+/** Binds a gRPC server with the given services plus health, on `host:port` (0 picks a free port). */
+export async function startGrpcServer(options: {
+  host: string;
+  port: number;
+  services: ServedService[];
+  viewerSecret: string;
+  logger: Logger;
+  registry: Registry;
+}): Promise<GrpcServer> {
+  const server = new Server();
+  const names = options.services.map((s) => serviceName(s.definition));
+  const health = new HealthImplementation(Object.fromEntries(["", ...names].map((n) => [n, "NOT_SERVING" as const])));
+  health.addToServer(server);
+  const histogram = grpcServerHistogram(options.registry);
+  for (const service of options.services) {
+    server.addService(service.definition, wrapHandlers(service, options.viewerSecret, options.logger, histogram));
+  }
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${options.host}:${options.port}`, ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+  );
+  const setServing = (serving: boolean) => {
+    for (const name of ["", ...names]) health.setStatus(name, serving ? "SERVING" : "NOT_SERVING");
+  };
+  setServing(true);
+  return {
+    port,
+    setServing,
+    stop: (graceMs) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => server.forceShutdown(), graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  };
+}
+
+function serviceName(definition: ServiceDefinition): string {
+  const first = Object.values(definition)[0];
+  return first ? first.path.split("/")[1]! : "";
+}
+
+function wrapHandlers(service: ServedService, secret: string, logger: Logger, histogram: ReturnType<typeof grpcServerHistogram>): UntypedServiceImplementation {
+  const implementation: UntypedServiceImplementation = {};
+  for (const [method, definition] of Object.entries(service.definition)) {
+    const handler = service.handlers[method];
+    if (!handler) throw new Error(`no handler for ${definition.path}`);
+    implementation[method] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
+      const end = histogram.startTimer({ method: definition.path });
+      void (async () => {
+        const raw = call.metadata.get(VIEWER_METADATA_KEY)[0];
+        let viewer: Viewer | undefined;
+        try {
+          viewer = await viewerFromMetadata(secret, call.metadata);
+        } catch {
+          throw unauthenticated("invalid viewer token");
+        }
+        return handler(call.request, { viewer, viewerToken: typeof raw === "string" ? raw : undefined, metadata: call.metadata });
+      })().then(
+        (response) => {
+          end({ code: "OK" });
+          callback(null, response);
+        },
+        (error: unknown) => {
+          const grpcError = toGrpcError(error);
+          end({ code: GrpcStatus[grpcError.code ?? GrpcStatus.INTERNAL] });
+          if (!(error instanceof ServiceError)) logger.error({ err: error, method: definition.path }, "unhandled error in gRPC handler");
+          callback(grpcError);
+        },
+      );
+    };
+  }
+  return implementation;
+}

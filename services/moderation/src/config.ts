@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { parseConfig, port, serverEnv } from "@starling/runtime";
+
+/** Environment of the moderation service. */
+export const moderationEnv = z.object({
+  ...serverEnv,
+  /** gRPC port (health now; moderation, suggestions, directory and search later). */
+  GRPC_PORT: port(50057),
+  /** Admin HTTP port: /livez, /readyz, /metrics. */
+  ADMIN_PORT: port(9107),
+});
+
+export type ModerationConfig = z.infer<typeof moderationEnv>;
+
+/** Reads and validates the environment once at start-up. */
+export const loadModerationConfig = (env: Record<string, string | undefined> = process.env) => parseConfig(moderationEnv, env);

@@ -1,0 +1,9 @@
+// Composition root of the moderation service as its own process.
+import { createServiceContext } from "@starling/runtime";
+import { loadModerationConfig } from "./config.ts";
+import { startModerationService } from "./service.ts";
+
+const config = loadModerationConfig();
+const context = createServiceContext("moderation", { logLevel: config.LOG_LEVEL, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+context.shutdown.listen();
+await startModerationService(config, context);

@@ -1,0 +1,9 @@
+// Composition root of the trends service as its own process.
+import { createServiceContext } from "@starling/runtime";
+import { loadTrendsConfig } from "./config.ts";
+import { startTrendsService } from "./service.ts";
+
+const config = loadTrendsConfig();
+const context = createServiceContext("trends", { logLevel: config.LOG_LEVEL, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+context.shutdown.listen();
+await startTrendsService(config, context);
