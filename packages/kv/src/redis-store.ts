@@ -1,0 +1,159 @@
+/**
+ * The Redis adapter on ioredis. Multi-step operations (windowed counters, capped sorted sets) run
+ * in MULTI/EXEC so concurrent callers never see or cause half-applied states.
+ */
+import { Redis, type ChainableCommander, type RedisOptions } from "ioredis";
+import type { KeyValueStore } from "./key-value-store.ts";
+import { formatScore, lexRangeArguments, pairWithScores, parseScore, scoreRangeArguments } from "./redis-range-arguments.ts";
+import { RedisSubscriber } from "./redis-subscriber.ts";
+import { writeTtlMs } from "./ttl.ts";
+
+/** Options for {@link createRedisStore}. */
+export interface RedisStoreOptions {
+  /** Connection URL, e.g. `redis://127.0.0.1:6379/0` or `rediss://user:pass@host:6380`. */
+  url: string;
+  /**
+   * Prepended verbatim to every key and pub/sub channel, so services or test runs can share one
+   * Redis without seeing each other's data; include a separator (`starling:`).
+   */
+  keyPrefix?: string;
+}
+
+/** Longest a readiness ping waits, covering a host that accepts TCP but never answers. */
+const PING_TIMEOUT_MS = 2_000;
+
+// Fail fast instead of queueing forever: commands issued while connecting wait in the offline queue
+// (so start-up works without an explicit connect), but are failed after one reconnect attempt, and
+// reconnects are quick, so a down Redis turns into errors within about a second, not a hang.
+const CONNECTION_OPTIONS: RedisOptions = {
+  enableOfflineQueue: true,
+  maxRetriesPerRequest: 1,
+  connectTimeout: 2_000,
+  retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+};
+
+/** Creates a {@link KeyValueStore} backed by the Redis at `options.url`. */
+export function createRedisStore(options: RedisStoreOptions): KeyValueStore {
+  const prefix = options.keyPrefix ?? "";
+  const client = connect(options.url, prefix);
+  // Channels are not keys to ioredis, so its keyPrefix does not reach them; prefix them here instead.
+  const subscriber = new RedisSubscriber(() => connect(options.url, ""));
+
+  return {
+    async get(key) {
+      return client.get(key);
+    },
+    async set(key, value, options) {
+      if (options?.ttlMs === undefined) await client.set(key, value);
+      else await client.set(key, value, "PX", writeTtlMs(options.ttlMs));
+    },
+    async setIfAbsent(key, value, options) {
+      const reply =
+        options?.ttlMs === undefined
+          ? await client.set(key, value, "NX")
+          : await client.set(key, value, "PX", writeTtlMs(options.ttlMs), "NX");
+      return reply === "OK";
+    },
+    async del(...keys) {
+      return keys.length === 0 ? 0 : client.del(...keys);
+    },
+    async expire(key, ttlMs) {
+      return (await client.pexpire(key, Math.ceil(ttlMs))) === 1;
+    },
+    async ttlMs(key) {
+      const reply = await client.pttl(key);
+      return reply < 0 ? null : reply;
+    },
+    async incr(key, options) {
+      const by = options?.by ?? 1;
+      if (options?.ttlMs === undefined) return client.incrby(key, by);
+      // SET NX creates the key at 0 with the window's expiry only when absent; INCRBY then counts.
+      const replies = await execAtomically(client.multi().set(key, "0", "PX", writeTtlMs(options.ttlMs), "NX").incrby(key, by));
+      return replies[1] as number;
+    },
+    async zadd(key, entries) {
+      if (entries.length > 0) await client.zadd(key, ...scoreMemberArguments(entries));
+    },
+    async zaddCapped(key, entries, maxSize) {
+      if (!Number.isInteger(maxSize) || maxSize < 0) throw new RangeError("maxSize must be a non-negative integer");
+      const transaction = client.multi();
+      if (entries.length > 0) transaction.zadd(key, ...scoreMemberArguments(entries));
+      await execAtomically(transaction.zremrangebyrank(key, 0, -maxSize - 1));
+    },
+    async zrem(key, members) {
+      return members.length === 0 ? 0 : client.zrem(key, ...members);
+    },
+    async zcard(key) {
+      return client.zcard(key);
+    },
+    async zscore(key, member) {
+      const reply = await client.zscore(key, member);
+      return reply === null ? null : parseScore(reply);
+    },
+    async zrangeByScore(key, query) {
+      return pairWithScores((await client.call("ZRANGE", key, ...scoreRangeArguments(query))) as string[]);
+    },
+    async zrangeByLex(key, query) {
+      return (await client.call("ZRANGE", key, ...lexRangeArguments(query))) as string[];
+    },
+    async zremRangeByRank(key, start, stop) {
+      return client.zremrangebyrank(key, start, stop);
+    },
+    async zincrby(key, by, member) {
+      return parseScore(await client.zincrby(key, formatScore(by), member));
+    },
+    async publish(channel, message) {
+      await client.publish(prefix + channel, message);
+    },
+    async subscribe(channel, handler) {
+      return subscriber.subscribe(prefix + channel, handler);
+    },
+    async ping() {
+      await withDeadline(client.ping(), PING_TIMEOUT_MS, "Redis did not answer PING in time");
+    },
+    async close() {
+      await Promise.all([subscriber.close(), quit(client)]);
+    },
+  };
+}
+
+function connect(url: string, keyPrefix: string): Redis {
+  const connection = new Redis(url, { ...CONNECTION_OPTIONS, keyPrefix });
+  // Failures reach callers as rejected commands; without a listener ioredis would also print every
+  // reconnect error to stderr as "Unhandled error event".
+  connection.on("error", () => undefined);
+  return connection;
+}
+
+function scoreMemberArguments(entries: { score: number; member: string }[]): string[] {
+  return entries.flatMap(({ score, member }) => [formatScore(score), member]);
+}
+
+// EXEC reports each command's error in its slot instead of rejecting; surface the first.
+async function execAtomically(transaction: ChainableCommander): Promise<unknown[]> {
+  const replies = await transaction.exec();
+  if (!replies) throw new Error("Redis transaction was aborted");
+  const failed = replies.find(([error]) => error);
+  if (failed) throw failed[0];
+  return replies.map(([, reply]) => reply);
+}
+
+async function withDeadline<T>(work: Promise<T>, timeoutMs: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function quit(connection: Redis): Promise<void> {
+  if (connection.status !== "ready") return connection.disconnect();
+  await connection.quit().then(
+    () => undefined,
+    () => connection.disconnect(),
+  );
+}
