@@ -10,7 +10,7 @@ rm -rf "$STARLING_TEST_RESULTS"
 # Packages with a test script, so one that crashes before reporting still counts as failed.
 expected=$(node -e '
   const fs = require("fs"), path = require("path");
-  const dirs = ["packages", "services"].flatMap(d => fs.readdirSync(d).map(n => path.join(d, n)));
+  const dirs = ["packages", "services"].flatMap(d => fs.readdirSync(d).map(n => path.join(d, n))).concat(["k8s"]);
   console.log(dirs.map(d => path.join(d, "package.json")).filter(f => fs.existsSync(f))
     .map(f => JSON.parse(fs.readFileSync(f, "utf8"))).filter(p => p.scripts && p.scripts.test).map(p => p.name).join(","));')
 npx turbo run test --continue --concurrency="${TEST_CONCURRENCY:-1}" "$@"
