@@ -1,0 +1,126 @@
+/**
+ * The Kafka EventBus adapter on kafkajs. Topics are created on demand through the admin client; the
+ * producer keys messages by `envelope.key` (Kafka's murmur2 partitioner, so other Kafka clients agree);
+ * consumers live in kafka-consumer.ts.
+ */
+import kafkajs from "kafkajs";
+import type { Admin, logCreator as LogCreator, Producer } from "kafkajs";
+import { Envelope } from "@starling/proto/events/v1/envelope";
+import { deadLetterTopic, type EventBus, type EventLogger } from "./event-bus.ts";
+import { startKafkaConsumer, type KafkaConsumerContext } from "./kafka-consumer.ts";
+
+const { Kafka, logLevel, Partitioners } = kafkajs;
+
+/** Options of {@link createKafkaBus}. */
+export interface KafkaBusOptions {
+  /** Bootstrap brokers, for example `["127.0.0.1:9092"]`. */
+  brokers: string[];
+  /** Client id the brokers see in their logs and quotas. */
+  clientId: string;
+  /** Prepended to every topic and group name, so test runs and tenants never meet. */
+  topicPrefix?: string;
+  /** Partitions of topics this bus creates (default 3). */
+  partitions?: number;
+  /** Receives kafkajs warnings and errors and handler failures; errors go to stderr when absent. */
+  logger?: EventLogger;
+}
+
+const stderrLogger: EventLogger = {
+  warn: () => {},
+  error: (fields, message) => console.error(`[events] ${message}`, fields),
+};
+
+/** Creates an EventBus backed by Kafka. Nothing connects until the first call. */
+export function createKafkaBus(options: KafkaBusOptions): EventBus {
+  const prefix = options.topicPrefix ?? "";
+  const logger = options.logger ?? stderrLogger;
+  const partitions = options.partitions ?? 3;
+  // kafkajs is chatty at INFO; only its warnings and errors are worth a line, and they go to our logger.
+  // It logs every error response of the protocol at ERROR, though most ("group is rebalancing",
+  // "coordinator not available") are routine and retried inside kafkajs: those are warnings to us.
+  const logCreator: LogCreator = () => ({ namespace, level, log }) => {
+    const { message, ...fields } = log;
+    const routine = namespace === "Connection" && "error" in fields;
+    if (level <= logLevel.ERROR && !routine) logger.error({ namespace, ...fields }, `kafkajs: ${message}`);
+    else if (level <= logLevel.WARN) logger.warn({ namespace, ...fields }, `kafkajs: ${message}`);
+  };
+  const kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.WARN, logCreator });
+  const admin: Admin = kafka.admin();
+  // One request in flight per broker keeps a key's messages in order even when a send is retried.
+  const producer: Producer = kafka.producer({
+    createPartitioner: Partitioners.DefaultPartitioner,
+    allowAutoTopicCreation: false,
+    maxInFlightRequests: 1,
+  });
+  const created = new Set<string>();
+  const stops = new Set<() => Promise<void>>();
+  let connecting: Promise<void> | undefined;
+  let closed = false;
+
+  const connect = (): Promise<void> => {
+    if (closed) return Promise.reject(new Error("event bus is closed"));
+    connecting ??= Promise.all([admin.connect(), producer.connect()]).then(
+      () => {},
+      (error: unknown) => {
+        connecting = undefined; // let the next call try again
+        throw error;
+      },
+    );
+    return connecting;
+  };
+
+  async function ensureTopics(topics: string[]): Promise<void> {
+    const missing = [...new Set(topics.map((t) => prefix + t))].filter((t) => !created.has(t));
+    if (missing.length === 0) return;
+    await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions })) });
+    for (const topic of missing) created.add(topic);
+  }
+
+  const context: KafkaConsumerContext = {
+    kafka,
+    admin,
+    producer,
+    prefix,
+    partitions,
+    logger,
+    ensureTopics,
+  };
+
+  return {
+    async publish(topic, envelopes) {
+      await connect();
+      if (envelopes.length === 0) return;
+      await ensureTopics([topic]);
+      await producer.send({
+        topic: prefix + topic,
+        acks: -1,
+        messages: envelopes.map((envelope) => ({
+          key: envelope.key,
+          value: Buffer.from(Envelope.encode(envelope).finish()),
+          headers: { type: envelope.type, ...(envelope.traceParent ? { traceparent: envelope.traceParent } : {}) },
+        })),
+      });
+    },
+    async subscribe(subscribeOptions) {
+      await connect();
+      await ensureTopics([...subscribeOptions.topics, ...subscribeOptions.topics.map(deadLetterTopic)]);
+      const subscription = await startKafkaConsumer(context, subscribeOptions);
+      const stop = async () => {
+        stops.delete(stop);
+        await subscription.stop();
+      };
+      stops.add(stop);
+      return { stop };
+    },
+    async ping() {
+      await connect();
+      await admin.describeCluster();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled([...stops].map((stop) => stop()));
+      await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
+    },
+  };
+}

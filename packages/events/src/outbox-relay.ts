@@ -1,0 +1,130 @@
+/**
+ * Publishes outbox rows after their transaction committed. Each pass locks the oldest rows with
+ * `FOR UPDATE SKIP LOCKED`, publishes them grouped by topic in id order, deletes them and commits;
+ * a row is deleted only in the transaction that saw its publish succeed, so a failing bus loses
+ * nothing (the rows are published again later: delivery is at least once).
+ */
+import { Envelope } from "@starling/proto/events/v1/envelope";
+import type { Database } from "@starling/db";
+import type { EventBus, EventEnvelope, EventLogger } from "./event-bus.ts";
+import { OUTBOX_TABLE } from "./outbox.ts";
+
+/** Options of {@link createOutboxRelay}. */
+export interface OutboxRelayOptions {
+  /** The service's database, holding its outbox table. */
+  db: Database;
+  /** Where the events go. */
+  bus: EventBus;
+  /** Poll period when nobody nudges, in milliseconds (default 200). */
+  intervalMs?: number;
+  /** Rows per transaction (default 100). */
+  batchSize?: number;
+  /** Receives publish failures; they are retried at the next tick either way. */
+  logger?: EventLogger;
+}
+
+/**
+ * A running relay. One relay per service keeps each key's events in order; several relays on one
+ * PostgreSQL database never publish a row twice in the same pass (SKIP LOCKED) but may interleave
+ * one key's events, so extra relays are for failover, not throughput.
+ */
+export interface OutboxRelay {
+  /** Starts polling; calling it twice does nothing. */
+  start(): void;
+  /** Wakes the relay at once; writers call it after committing a transaction with events. */
+  nudge(): void;
+  /** Publishes one batch now; resolves with the number of rows published. Tests and shutdown use it. */
+  publishBatch(): Promise<number>;
+  /** Stops polling after the batch in flight finishes. */
+  stop(): Promise<void>;
+}
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  envelope: Uint8Array;
+}
+
+/** Creates an outbox relay for one service's database. */
+export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { db, bus } = options;
+  const intervalMs = options.intervalMs ?? 200;
+  const batchSize = options.batchSize ?? 100;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let nudged = false;
+  let wake: (() => void) | undefined;
+
+  const publishBatch = () =>
+    db.transaction(async (trx) => {
+      const rows: OutboxRow[] = await db
+        .table(OUTBOX_TABLE, trx)
+        .select("id", "topic", "envelope")
+        .orderBy("id")
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked();
+      if (rows.length === 0) return 0;
+      for (const [topic, envelopes] of byTopic(rows)) await bus.publish(topic, envelopes);
+      await db
+        .table(OUTBOX_TABLE, trx)
+        .whereIn("id", rows.map((row) => row.id))
+        .delete();
+      return rows.length;
+    });
+
+  // Sleeps for the interval unless nudged; a nudge during a pass makes the next sleep return at once.
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      if (nudged || !running) return resolve();
+      const timer = setTimeout(done, intervalMs);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  async function run(): Promise<void> {
+    while (running) {
+      nudged = false;
+      try {
+        // Keep going while rows remain; an empty pass means caught up.
+        while (running && (await publishBatch()) > 0);
+      } catch (error) {
+        options.logger?.warn({ err: error instanceof Error ? error.message : String(error) }, "outbox relay failed; retrying at the next tick");
+      }
+      await pause();
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    nudge() {
+      nudged = true;
+      wake?.();
+    },
+    publishBatch,
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = undefined;
+    },
+  };
+}
+
+function byTopic(rows: OutboxRow[]): Map<string, EventEnvelope[]> {
+  const groups = new Map<string, EventEnvelope[]>();
+  for (const row of rows) {
+    const list = groups.get(row.topic) ?? [];
+    list.push(Envelope.decode(row.envelope));
+    groups.set(row.topic, list);
+  }
+  return groups;
+}
