@@ -1,0 +1,2 @@
+export * from "./launch-embedded.ts";
+export * from "./run-registry.ts";

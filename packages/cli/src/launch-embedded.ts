@@ -1,0 +1,71 @@
+import { accountsEnv, startAccountsService } from "@starling/accounts";
+import { federationEnv, startFederationService } from "@starling/federation";
+import { gatewayEnv, startGatewayService } from "@starling/gateway";
+import { mediaEnv, startMediaService } from "@starling/media";
+import { moderationEnv, startModerationService } from "@starling/moderation";
+import { createInfraProvider } from "@starling/platform";
+import { createLogger, createServiceContext, Shutdown, type ServiceContext } from "@starling/runtime";
+import { startStatusesService, statusesEnv } from "@starling/statuses";
+import { startTimelinesService, timelinesEnv } from "@starling/timelines";
+import { startTrendsService, trendsEnv } from "@starling/trends";
+import { loadCliConfig } from "./cli-config.ts";
+import { removeRunRecord, writeRunRecord } from "./run-registry.ts";
+import { viewerSecret } from "./viewer-secret.ts";
+
+/** A running embedded Starling. */
+export interface EmbeddedStarling {
+  /** host:port of every service's gRPC server, plus the gateway's and federation's HTTP. */
+  addresses: Record<string, string>;
+  shutdown: Shutdown;
+}
+
+/**
+ * Runs every service in this process, each on its own gRPC port on loopback, sharing one infra
+ * provider: with no server configured that is one PGlite database under DATA_DIR (a schema per
+ * service), the in-process event bus and the in-process key-value store. Services start in
+ * dependency order and the gateway last, so it opens only when everything behind it answers.
+ */
+export async function launchEmbedded(env: Record<string, string | undefined> = process.env): Promise<EmbeddedStarling> {
+  const cli = loadCliConfig(env);
+  const shutdown = new Shutdown(createLogger("starling", cli.LOG_LEVEL), 20_000);
+  const base: Record<string, string | undefined> = {
+    LOCAL_DOMAIN: `localhost:${cli.PORT}`,
+    LOCAL_HTTPS: "false",
+    ...env,
+    VIEWER_TOKEN_SECRET: viewerSecret(cli.DATA_DIR, cli.VIEWER_TOKEN_SECRET),
+    GRPC_HOST: "127.0.0.1",
+    GRPC_PORT: "0",
+    ADMIN_PORT: env.EMBEDDED_ADMIN_PORTS === "fixed" ? undefined : "0",
+  };
+  const context = (name: string): ServiceContext => createServiceContext(name, { logLevel: cli.LOG_LEVEL, shutdownTimeoutMs: 20_000, shutdown });
+  const infra = createInfraProvider(cli, { clientId: "starling", logger: createLogger("infra", cli.LOG_LEVEL), shutdown });
+  const at = (port: number) => `127.0.0.1:${port}`;
+  const addresses: Record<string, string> = {};
+
+  addresses.accounts = at((await startAccountsService(accountsEnv.parse(base), context("accounts"), infra)).grpcPort);
+  const withAccounts = { ...base, ACCOUNTS_GRPC_URL: addresses.accounts };
+  addresses.statuses = at((await startStatusesService(statusesEnv.parse(withAccounts), context("statuses"), infra)).grpcPort);
+  addresses.timelines = at((await startTimelinesService(timelinesEnv.parse(withAccounts), context("timelines"), infra)).grpcPort);
+  const federation = await startFederationService(federationEnv.parse({ ...withAccounts, STATUSES_GRPC_URL: addresses.statuses, HTTP_PORT: "0" }), context("federation"));
+  addresses.federation = at(federation.grpcPort);
+  addresses["federation-http"] = at(federation.httpPort);
+  addresses.media = at((await startMediaService(mediaEnv.parse(base), context("media"))).grpcPort);
+  addresses.trends = at((await startTrendsService(trendsEnv.parse(base), context("trends"))).grpcPort);
+  addresses.moderation = at((await startModerationService(moderationEnv.parse(base), context("moderation"))).grpcPort);
+  const gateway = await startGatewayService(
+    gatewayEnv.parse({
+      ...withAccounts,
+      PORT: String(cli.PORT),
+      STATUSES_GRPC_URL: addresses.statuses,
+      TIMELINES_GRPC_URL: addresses.timelines,
+      FEDERATION_HTTP_URL: `http://${addresses["federation-http"]}`,
+    }),
+    context("gateway"),
+  );
+  addresses.gateway = at(gateway.grpcPort);
+  addresses["gateway-http"] = at(gateway.httpPort);
+
+  writeRunRecord(cli.DATA_DIR, { pid: process.pid, addresses });
+  shutdown.add("admin", "run record", () => removeRunRecord(cli.DATA_DIR));
+  return { addresses, shutdown };
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// The starling command, like Mastodon's tootctl.
+import { accountsCreateCommand } from "./commands/accounts-create.ts";
+import { migrateCommand } from "./commands/migrate.ts";
+import { startCommand } from "./commands/start.ts";
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
+  start: () => startCommand(),
+  migrate: () => migrateCommand(),
+  "accounts create": (argv) => accountsCreateCommand(argv),
+};
+
+const HELP = `usage: starling <command>
+  start                      run every service in this process (embedded by default)
+  migrate                    run every service's database migrations
+  accounts create USERNAME --email EMAIL [--confirmed] [--role Owner|Admin|Moderator]`;
+
+const args = process.argv.slice(2);
+const name = [args.slice(0, 2).join(" "), args[0] ?? ""].find((n) => n in COMMANDS);
+if (!name) {
+  console.error(HELP);
+  process.exit(args.length ? 64 : 0);
+}
+try {
+  await COMMANDS[name](args.slice(name.split(" ").length));
+  if (name !== "start") process.exit(0);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}

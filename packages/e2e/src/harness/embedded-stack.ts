@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort, waitFor } from "@starling/testkit";
+import { startNode } from "./processes.ts";
+import { cliCreateAccount, type Stack } from "./stack.ts";
+
+/**
+ * Starts `starling start` (the README's run command) in a child process on a free port with its
+ * own DATA_DIR: every service in one process, PGlite, the in-process bus and store.
+ */
+export async function startEmbeddedStack(options: { dataDir?: string } = {}): Promise<Stack> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "starling-e2e-"));
+  const port = await freePort();
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "", KAFKA_BROKERS: "" };
+  for (const key of ["DATABASE_URL", "REDIS_URL", "KAFKA_BROKERS"] as const) delete env[key];
+  const server = startNode("packages/cli/src/main.ts", ["start"], env);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => server.process.exitCode === null && (await fetch(`${url}/api/v1/instance`)).ok, { timeoutMs: 90_000, what: "embedded Starling" }).catch((error) => {
+    throw new Error(`${error.message}\n${server.output()}`);
+  });
+  return {
+    name: "embedded",
+    url,
+    createAccount: (username, email, extra) => cliCreateAccount(env, username, email, extra),
+    async stop() {
+      await server.stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { createOAuthAPIClient, createRestAPIClient, type mastodon } from "masto";
+
+/** A signed-in masto.js client and the account it acts as. */
+export interface Session {
+  client: mastodon.rest.Client;
+  accessToken: string;
+  account: mastodon.v1.AccountCredentials;
+}
+
+/**
+ * Signs in as a real Mastodon client does with the password grant: registers an app through
+ * POST /api/v1/apps, then asks /oauth/token for a token with the e-mail as username.
+ */
+export async function signIn(url: string, email: string, password: string, scopes = "read write follow"): Promise<Session> {
+  const anonymous = createRestAPIClient({ url });
+  const app = await anonymous.v1.apps.create({ clientName: "starling-e2e", redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes });
+  const oauth = createOAuthAPIClient({ url });
+  const token = await oauth.token.create({
+    grantType: "password",
+    clientId: app.clientId!,
+    clientSecret: app.clientSecret!,
+    redirectUri: "urn:ietf:wg:oauth:2.0:oob",
+    username: email,
+    password,
+    scope: scopes,
+  });
+  const client = createRestAPIClient({ url, accessToken: token.accessToken });
+  return { client, accessToken: token.accessToken, account: await client.v1.accounts.verifyCredentials() };
+}

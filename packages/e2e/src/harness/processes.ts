@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { resolve } from "node:path";
+
+/** The repository root, from which every entry point is started. */
+export const REPO_ROOT = resolve(import.meta.dirname, "../../../..");
+
+/** A child process started with `node --import tsx`, with its output kept for failure reports. */
+export interface Child {
+  process: ChildProcess;
+  output: () => string;
+  /** Sends SIGTERM and waits for exit (SIGKILL after the grace period). */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Starts `node --import tsx <entry> ...args` from the repository root. */
+export function startNode(entry: string, args: string[], env: Record<string, string | undefined>): Child {
+  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { cwd: REPO_ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  return {
+    process: child,
+    output: () => output,
+    async stop(graceMs = 15_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Runs a node entry point to completion and returns its stdout; rejects with its output on failure. */
+export function runNode(entry: string, args: string[], env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<string> {
+  const child = startNode(entry, args, env);
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.process.kill("SIGKILL");
+      reject(new Error(`${entry} ${args.join(" ")} timed out:\n${child.output()}`));
+    }, timeoutMs);
+    child.process.once("exit", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolvePromise(child.output());
+      else reject(new Error(`${entry} ${args.join(" ")} exited with ${code}:\n${child.output()}`));
+    });
+  });
+}

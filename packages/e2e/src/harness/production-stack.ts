@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { checkHealth } from "@starling/runtime";
+import { freePort, uniqueName, waitFor } from "@starling/testkit";
+import { startNode, type Child } from "./processes.ts";
+import { cliCreateAccount, type Stack } from "./stack.ts";
+
+/** The servers a production-like stack runs on (scripts/servers.sh prints them). */
+export interface RealServers {
+  databaseUrl: string;
+  redisUrl: string;
+  kafkaBrokers: string;
+}
+
+/** The real servers from the environment, when all three are configured. */
+export function realServersFromEnv(): RealServers | undefined {
+  const { DATABASE_URL, REDIS_URL, KAFKA_BROKERS } = process.env;
+  return DATABASE_URL && REDIS_URL && KAFKA_BROKERS ? { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, kafkaBrokers: KAFKA_BROKERS } : undefined;
+}
+
+const SERVICES = ["accounts", "statuses", "timelines", "federation", "media", "trends", "moderation", "gateway"] as const;
+
+/**
+ * Starts every service as its own process against real PostgreSQL, Redis and Kafka, as in
+ * production: a fresh database, a Redis key prefix and Kafka topic prefix of its own, free ports.
+ */
+export async function startProductionStack(servers: RealServers): Promise<Stack> {
+  const database = uniqueName("starling_e2e");
+  const admin = new pg.Client({ connectionString: servers.databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const databaseUrl = Object.assign(new URL(servers.databaseUrl), { pathname: `/${database}` }).toString();
+  const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, { grpc: await freePort(), admin: await freePort() }] as const)));
+  const httpPort = await freePort();
+  const federationPort = await freePort();
+  const grpc = (s: (typeof SERVICES)[number]) => `127.0.0.1:${ports[s]!.grpc}`;
+  const common = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: servers.redisUrl,
+    KAFKA_BROKERS: servers.kafkaBrokers,
+    KAFKA_TOPIC_PREFIX: `${database}.`,
+    REDIS_KEY_PREFIX: `${database}:`,
+    VIEWER_TOKEN_SECRET: randomBytes(32).toString("base64url"),
+    LOCAL_DOMAIN: `127.0.0.1:${httpPort}`,
+    LOCAL_HTTPS: "false",
+    LOG_LEVEL: "warn",
+    ACCOUNTS_GRPC_URL: grpc("accounts"),
+    STATUSES_GRPC_URL: grpc("statuses"),
+    TIMELINES_GRPC_URL: grpc("timelines"),
+    FEDERATION_HTTP_URL: `http://127.0.0.1:${federationPort}`,
+  };
+  const children = new Map<string, Child>();
+  for (const service of SERVICES) {
+    const env = { ...common, GRPC_PORT: String(ports[service]!.grpc), ADMIN_PORT: String(ports[service]!.admin), PORT: String(httpPort), HTTP_PORT: String(federationPort) };
+    children.set(service, startNode(`services/${service}/src/main.ts`, [], env));
+  }
+  const url = `http://127.0.0.1:${httpPort}`;
+  const report = () => [...children].map(([name, child]) => `--- ${name}\n${child.output()}`).join("\n");
+  await waitFor(async () => (await Promise.all(SERVICES.map((s) => checkHealth(grpc(s))))).every((status) => status === "SERVING"), { timeoutMs: 90_000, what: "every service healthy" }).catch((error) => {
+    throw new Error(`${error.message}\n${report()}`);
+  });
+  await waitFor(async () => (await fetch(`${url}/api/v1/instance`)).ok, { timeoutMs: 30_000, what: "gateway" });
+  return {
+    name: "production",
+    url,
+    createAccount: (username, email, extra) => cliCreateAccount(common, username, email, extra),
+    stopService: async (name) => children.get(name)?.stop(),
+    async stop() {
+      await Promise.all([...children.values()].map((c) => c.stop()));
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { runNode } from "./processes.ts";
+
+/** A running Starling the suites drive: its client URL and how to make accounts and stop it. */
+export interface Stack {
+  name: string;
+  url: string;
+  /** Runs `starling accounts create` against this stack and returns the printed password. */
+  createAccount(username: string, email: string, extra?: string[]): Promise<string>;
+  /** Stops one service, when the stack runs services as separate processes. */
+  stopService?(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Runs the CLI's `accounts create` with `env` and returns the password from "New password: ...". */
+export async function cliCreateAccount(env: Record<string, string | undefined>, username: string, email: string, extra: string[] = []): Promise<string> {
+  const out = await runNode("packages/cli/src/main.ts", ["accounts", "create", username, "--email", email, "--confirmed", ...extra], env);
+  const match = /^New password: (\S+)$/m.exec(out);
+  if (!match?.[1]) throw new Error(`no password printed:\n${out}`);
+  return match[1];
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { parseConfig, port, serverEnv } from "@starling/runtime";
+
+/** Environment of the federation service. */
+export const federationEnv = z.object({
+  ...serverEnv,
+  /** gRPC port (health now; remote resolution later). */
+  GRPC_PORT: port(50054),
+  /** Admin HTTP port: /livez, /readyz, /metrics. */
+  ADMIN_PORT: port(9104),
+  /** HTTP port other servers reach: WebFinger, NodeInfo, ActivityPub. */
+  HTTP_PORT: port(3001),
+  /** Address the HTTP port binds to; 0.0.0.0 in containers. */
+  HTTP_HOST: z.string().default("127.0.0.1"),
+  /** The instance's domain (host[:port]). */
+  LOCAL_DOMAIN: z.string().default("localhost:3000"),
+  /** Whether public URLs use https (false only for local runs and tests). */
+  LOCAL_HTTPS: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+  /** Whether anyone may sign up without an invitation (reported by NodeInfo). */
+  OPEN_REGISTRATIONS: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
+  /** Instance title, reported as NodeInfo metadata.nodeName. */
+  INSTANCE_TITLE: z.string().default("Starling"),
+  /** accounts service gRPC address. */
+  ACCOUNTS_GRPC_URL: z.string().default("127.0.0.1:50051"),
+  /** statuses service gRPC address. */
+  STATUSES_GRPC_URL: z.string().default("127.0.0.1:50052"),
+});
+
+export type FederationConfig = z.infer<typeof federationEnv>;
+
+/** Reads and validates the environment once at start-up. */
+export const loadFederationConfig = (env: Record<string, string | undefined> = process.env) => parseConfig(federationEnv, env);

@@ -1,0 +1,41 @@
+import express, { type Request, type Response } from "express";
+import type { AsyncClient, Logger } from "@starling/runtime";
+import type { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import type { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
+import type { FederationConfig } from "../config.ts";
+import { nodeInfo20, nodeInfoLinks } from "../domain/nodeinfo.ts";
+
+const NODEINFO_20_TYPE = 'application/json; profile="http://nodeinfo.diaspora.software/ns/schema/2.0#"';
+
+/** The HTTP app other servers reach. NodeInfo now; WebFinger and ActivityPub arrive with federation core. */
+export function createFederationApp(
+  config: FederationConfig,
+  clients: { accounts: AsyncClient<AccountsServiceClient>; statuses: AsyncClient<StatusesServiceClient> },
+  logger: Logger,
+): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  const baseUrl = `${config.LOCAL_HTTPS ? "https" : "http"}://${config.LOCAL_DOMAIN}`;
+  app.use((_req, res, next) => {
+    res.set("Access-Control-Allow-Origin", "*");
+    next();
+  });
+  app.get("/.well-known/nodeinfo", (_req: Request, res: Response) => {
+    res.set("Cache-Control", "public, max-age=259200").json(nodeInfoLinks(baseUrl));
+  });
+  app.get("/nodeinfo/2.0", async (_req: Request, res: Response) => {
+    try {
+      const [accounts, statuses] = await Promise.all([clients.accounts.getUsageStats({}), clients.statuses.getUsageStats({})]);
+      const stats = { ...accounts.stats!, localPosts: statuses.stats?.localPosts ?? "0" };
+      const body = nodeInfo20(stats, { openRegistrations: config.OPEN_REGISTRATIONS, nodeName: config.INSTANCE_TITLE });
+      res.set("Cache-Control", "public, max-age=1800").type(NODEINFO_20_TYPE).send(JSON.stringify(body));
+    } catch (error) {
+      logger.warn({ err: error }, "nodeinfo usage unavailable");
+      res.status(503).json({ error: "There was a temporary problem serving your request, please try again" });
+    }
+  });
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ error: "Not Found" });
+  });
+  return app;
+}

@@ -1,0 +1,40 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { connectService, serveService, type ServiceContext } from "@starling/runtime";
+import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
+import type { FederationConfig } from "./config.ts";
+import { createFederationApp } from "./http/nodeinfo-routes.ts";
+
+/** Where a started federation service listens. */
+export interface FederationEndpoints {
+  httpPort: number;
+  grpcPort: number;
+  adminPort: number;
+}
+
+/**
+ * Composes the federation service: the HTTP app other servers reach (NodeInfo for now) on
+ * HTTP_PORT, gRPC health and the admin port. ActivityPub, WebFinger, signatures and delivery
+ * arrive with the federation-core issue, on Fedify.
+ */
+export async function startFederationService(config: FederationConfig, context: ServiceContext): Promise<FederationEndpoints> {
+  const defaults = { deadlineMs: config.GRPC_DEADLINE_MS };
+  const clients = {
+    accounts: connectService(AccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
+  };
+  const server = createServer(createFederationApp(config, clients, context.logger));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.HTTP_PORT, config.HTTP_HOST, () => resolve());
+  });
+  context.shutdown.add("servers", "federation HTTP server", () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    return closed;
+  });
+  context.shutdown.add("clients", "federation gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
+  const endpoints = await serveService(context, config, []);
+  return { httpPort: (server.address() as AddressInfo).port, ...endpoints };
+}

@@ -1,0 +1,37 @@
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "@starling/runtime";
+import type { Clients } from "./clients.ts";
+import type { GatewayConfig } from "./config.ts";
+import { TokenResolver } from "./http/authenticate.ts";
+import { bindRoute } from "./http/bind-route.ts";
+import { cors } from "./http/cors.ts";
+import { federationProxy } from "./http/federation-proxy.ts";
+import { multipartFields } from "./http/multipart-fields.ts";
+import { ROUTES } from "./routes/route-table.ts";
+
+/** Builds the client-facing Express app: CORS, federation forwarding, the route table, JSON errors. */
+export function createApp(config: GatewayConfig, clients: Clients, logger: Logger): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  // Mastodon clients send arrays as `types[]=a&types[]=b`; the extended parser reads them.
+  app.set("query parser", "extended");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  const baseUrl = `${config.LOCAL_HTTPS ? "https" : "http"}://${config.LOCAL_DOMAIN}`;
+  app.use(cors);
+  app.use(federationProxy(config.FEDERATION_HTTP_URL));
+  app.use(express.json({ limit: "1mb", type: ["application/json", "application/*+json"] }));
+  app.use(express.urlencoded({ extended: true, limit: "1mb" }));
+  app.use(multipartFields({ fields: 200, fieldSize: 100_000 }));
+  const tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET);
+  for (const route of ROUTES) bindRoute(app, route, { config, clients, tokens, logger, baseUrl });
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ error: "Not Found" });
+  });
+  // Body-parser failures (malformed JSON, oversized bodies) arrive here: answer JSON, never HTML.
+  app.use((error: { status?: number; statusCode?: number; message?: string }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = error.status ?? error.statusCode ?? 500;
+    if (status >= 500) logger.error({ err: error }, "unhandled gateway error");
+    res.status(status).json({ error: status >= 500 ? "Internal Server Error" : (error.message ?? "Bad Request") });
+  });
+  return app;
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { parseConfig, port, serverEnv } from "@starling/runtime";
+
+const flag = (fallback: boolean) => z.enum(["true", "false", "1", "0"]).default(fallback ? "true" : "false").transform((v) => v === "true" || v === "1");
+
+/** Environment of the API gateway. */
+export const gatewayEnv = z.object({
+  ...serverEnv,
+  /** gRPC port: the gateway serves only gRPC health there, for uniform probes. */
+  GRPC_PORT: port(50050),
+  /** Admin HTTP port: /livez, /readyz, /metrics. */
+  ADMIN_PORT: port(9100),
+  /** Client API port (REST, OAuth). */
+  PORT: port(3000),
+  /** Address the client API binds to; 0.0.0.0 in containers. */
+  HOST: z.string().default("127.0.0.1"),
+  /** The instance's domain as users and other servers see it (host[:port]). */
+  LOCAL_DOMAIN: z.string().default("localhost:3000"),
+  /** Whether public URLs use https (false only for local runs and tests). */
+  LOCAL_HTTPS: flag(true),
+  /** accounts service gRPC address. */
+  ACCOUNTS_GRPC_URL: z.string().default("127.0.0.1:50051"),
+  /** statuses service gRPC address. */
+  STATUSES_GRPC_URL: z.string().default("127.0.0.1:50052"),
+  /** timelines service gRPC address. */
+  TIMELINES_GRPC_URL: z.string().default("127.0.0.1:50053"),
+  /** federation service HTTP base URL; ActivityPub, WebFinger and NodeInfo paths are forwarded there when the ingress does not route them itself. */
+  FEDERATION_HTTP_URL: z.string().url().default("http://127.0.0.1:3001"),
+  /** Instance title shown by /api/v1/instance and /api/v2/instance. */
+  INSTANCE_TITLE: z.string().default("Starling"),
+  /** Short description of the instance. */
+  INSTANCE_DESCRIPTION: z.string().default("A Starling server"),
+  /** Contact e-mail of the instance. */
+  CONTACT_EMAIL: z.string().default(""),
+  /** How long a resolved access token is trusted without asking the accounts service again. */
+  TOKEN_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayEnv>;
+
+/** Reads and validates the environment once at start-up. */
+export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env) => parseConfig(gatewayEnv, env);

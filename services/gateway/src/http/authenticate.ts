@@ -1,0 +1,50 @@
+import type { Request } from "express";
+import { signViewer, type Viewer } from "@starling/runtime";
+import type { Clients } from "../clients.ts";
+import { HttpError } from "./grpc-to-http.ts";
+
+/** The bearer token of a request: Authorization header first, then access_token (as Doorkeeper). */
+export function bearerToken(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+    return match?.[1];
+  }
+  const fromQuery = (req.query as Record<string, unknown>).access_token ?? (req.body as Record<string, unknown> | undefined)?.access_token;
+  return typeof fromQuery === "string" && fromQuery ? fromQuery : undefined;
+}
+
+/**
+ * Resolves bearer tokens to viewers through the accounts service, caching each answer briefly so a
+ * burst of requests costs one call. Revocation takes effect within the cache time.
+ */
+export class TokenResolver {
+  private readonly cache = new Map<string, { viewer: Viewer; until: number }>();
+
+  constructor(private readonly clients: Clients, private readonly cacheMs: number, private readonly secret: string) {}
+
+  /** The viewer for a token, or 401 when the token is unknown or revoked. */
+  async resolve(token: string): Promise<Viewer> {
+    const cached = this.cache.get(token);
+    if (cached && cached.until > Date.now()) return cached.viewer;
+    const answer = await this.clients.accounts.authenticate({ accessToken: token }).catch((error: { code?: number }) => {
+      if (error.code === 16) throw new HttpError(401, "The access token is invalid");
+      throw error;
+    });
+    const viewer: Viewer = {
+      tokenId: answer.tokenId,
+      appId: answer.appId,
+      accountId: answer.accountId || undefined,
+      scopes: answer.scopes,
+      role: answer.role || undefined,
+    };
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(token, { viewer, until: Date.now() + this.cacheMs });
+    return viewer;
+  }
+
+  /** Signs a viewer for services (short-lived; see runtime/viewer.ts). */
+  sign(viewer: Viewer): Promise<string> {
+    return signViewer(this.secret, viewer);
+  }
+}

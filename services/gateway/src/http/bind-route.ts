@@ -1,0 +1,77 @@
+import type { Express, Request, Response } from "express";
+import type { Logger } from "@starling/runtime";
+import type { Clients } from "../clients.ts";
+import type { GatewayConfig } from "../config.ts";
+import type { TokenResolver } from "./authenticate.ts";
+import { bearerToken } from "./authenticate.ts";
+import { HttpError, toHttpError } from "./grpc-to-http.ts";
+import { linkHeader } from "./link-header.ts";
+import type { Route, RouteContext } from "./route.ts";
+
+/** What every bound route shares. */
+export interface BindDeps {
+  config: GatewayConfig;
+  clients: Clients;
+  tokens: TokenResolver;
+  logger: Logger;
+  baseUrl: string;
+}
+
+/**
+ * Serves one route-table row: merges and validates parameters, authenticates and checks scopes,
+ * calls the services, renders, sets the Link header, and turns every failure into a JSON error.
+ * Every route goes through here, so these rules hold everywhere.
+ */
+export function bindRoute(app: Express, route: Route, deps: BindDeps): void {
+  app[route.method](route.path, async (req: Request, res: Response) => {
+    res.set("Cache-Control", route.cacheControl ?? "no-cache, no-store, max-age=0, must-revalidate");
+    try {
+      const ctx = await authorize(route, req, deps);
+      const params = { ...(req.query as object), ...(isObject(req.body) ? req.body : {}), ...req.params };
+      const parsed = route.input.safeParse(params);
+      if (!parsed.success) throw new HttpError(422, `Validation failed: ${parsed.error.issues.map(describeIssue).join(", ")}`);
+      const result = await route.call(ctx, parsed.data);
+      const body = route.present ? await route.present(ctx, result) : result;
+      const links = route.links?.(result);
+      const link = links && linkHeader(deps.baseUrl, req.path, req.query as Record<string, unknown>, links);
+      if (link) res.set("Link", link);
+      res.status(200).json(body ?? {});
+    } catch (error) {
+      const { status, body } = toHttpError(error);
+      if (status >= 500 && status !== 503) deps.logger.error({ err: error, path: route.path }, "request failed");
+      res.status(status).json(route.errorFormat === "oauth" ? oauthBody(status, body) : body);
+    }
+  });
+}
+
+async function authorize(route: Route, req: Request, deps: BindDeps): Promise<RouteContext> {
+  const base: RouteContext = { config: deps.config, clients: deps.clients, viewer: undefined, viewerToken: undefined, baseUrl: deps.baseUrl, headers: req.headers };
+  if (route.auth === "none") return base;
+  const token = bearerToken(req);
+  if (!token) {
+    if (route.auth === "optional") return base;
+    throw new HttpError(401, "The access token is invalid");
+  }
+  const viewer = await deps.tokens.resolve(token);
+  if (route.scopes && !route.scopes.some((scope) => viewer.scopes.includes(scope))) {
+    throw new HttpError(403, "This action is outside the authorized scopes");
+  }
+  if (route.auth === "user" && !viewer.accountId) throw new HttpError(422, "This method requires an authenticated user");
+  return { ...base, viewer, viewerToken: await deps.tokens.sign(viewer) };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
+  return issue.path.length ? `${issue.path.map(String).join(".")} ${issue.message}` : issue.message;
+}
+
+/** RFC 6749 error body: the OAuth code and its description, split from "code: description". */
+function oauthBody(status: number, body: Record<string, unknown>): Record<string, unknown> {
+  const message = String(body.error ?? "");
+  const match = /^([a-z_]+): (.*)$/s.exec(message);
+  if (match) return { error: match[1], error_description: match[2] };
+  return { error: status === 401 ? "invalid_client" : "invalid_request", error_description: message };
+}

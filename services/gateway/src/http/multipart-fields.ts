@@ -1,0 +1,39 @@
+import busboy from "busboy";
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * Reads multipart/form-data text fields into req.body (masto.js and browsers send OAuth and
+ * status forms this way). Files are refused here: uploads go to the media routes, which stream
+ * them to the media service instead of buffering.
+ */
+export function multipartFields(limits: { fields: number; fieldSize: number }) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!req.is("multipart/form-data")) return next();
+    const body: Record<string, string | string[]> = {};
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { ...limits, files: 0 } });
+    } catch {
+      res.status(400).json({ error: "Malformed multipart body" });
+      return;
+    }
+    parser.on("field", (name, value) => {
+      const key = name.endsWith("[]") ? name.slice(0, -2) : name;
+      const existing = body[key];
+      if (name.endsWith("[]")) body[key] = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), value];
+      else body[key] = value;
+    });
+    parser.on("filesLimit", () => {
+      if (!res.headersSent) res.status(422).json({ error: "Files are not accepted here" });
+    });
+    parser.on("error", () => {
+      if (!res.headersSent) res.status(400).json({ error: "Malformed multipart body" });
+    });
+    parser.on("close", () => {
+      if (res.headersSent) return;
+      req.body = body;
+      next();
+    });
+    req.pipe(parser);
+  };
+}

@@ -1,0 +1,54 @@
+import type { z } from "zod";
+import type { Viewer } from "@starling/runtime";
+import type { Clients } from "../clients.ts";
+import type { GatewayConfig } from "../config.ts";
+
+/** Who may call a route: anyone, anyone with an optional token, any token, or a token with a user. */
+export type RouteAuth = "none" | "optional" | "app" | "user";
+
+/** What a route's call and presenter can use. */
+export interface RouteContext {
+  config: GatewayConfig;
+  clients: Clients;
+  /** The resolved token's viewer, when there is one. */
+  viewer: Viewer | undefined;
+  /** The viewer signed for services; pass it on every gRPC call. */
+  viewerToken: string | undefined;
+  /** Public base URL of the instance, e.g. https://example.com. */
+  baseUrl: string;
+  /** Request headers that calls may need (Idempotency-Key). */
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** Cursor ids for the Link header of a paginated answer. */
+export interface PageLinks {
+  /** Id for rel="next" (older items, as max_id). */
+  next?: string | undefined;
+  /** Id for rel="prev" (newer items, as min_id or since_id). */
+  prev?: string | undefined;
+  /** Which parameter carries the prev cursor: min_id for timelines, since_id for account lists. */
+  prevParam?: "min_id" | "since_id";
+}
+
+/**
+ * One row of the gateway's route table: everything `bindRoute` needs to serve it, so no route has a
+ * hand-written handler.
+ */
+export interface Route<Input = any, Result = any> {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  path: string;
+  auth: RouteAuth;
+  /** Any one of these scopes is enough (Mastodon lists the broad scope first). */
+  scopes?: string[];
+  /** Validates query, path and body parameters merged together. */
+  input: z.ZodType<Input>;
+  call: (ctx: RouteContext, input: Input) => Promise<Result>;
+  /** Renders the Mastodon entity; the result is sent as is when absent. */
+  present?: (ctx: RouteContext, result: Result) => Promise<unknown> | unknown;
+  /** Cursor ids for the Link header. */
+  links?: (result: Result) => PageLinks | undefined;
+  /** OAuth endpoints answer errors as {error, error_description} (RFC 6749). */
+  errorFormat?: "oauth";
+  /** Cache-Control for public, cacheable answers; API answers default to no-store. */
+  cacheControl?: string;
+}

@@ -1,0 +1,63 @@
+import { domainToUnicode } from "node:url";
+import type { Account, AccountSource, Role } from "@starling/proto/accounts/v1/accounts";
+import { orNull } from "./values.ts";
+
+/** Renders Mastodon's Account entity (reference §4.1). */
+export function presentAccount(account: Account, baseUrl: string): Record<string, unknown> {
+  const missingAvatar = `${baseUrl}/avatars/original/missing.png`;
+  const missingHeader = `${baseUrl}/headers/original/missing.png`;
+  const suspended = account.suspended;
+  const local = !account.domain;
+  return {
+    id: account.id,
+    username: account.username,
+    acct: local ? account.username : `${account.username}@${domainToUnicode(account.domain) || account.domain}`,
+    display_name: suspended ? "" : account.displayName,
+    locked: suspended ? false : account.locked,
+    bot: suspended ? false : account.bot,
+    discoverable: suspended ? false : (account.discoverable ?? null),
+    group: account.group,
+    // Mastodon shows only the day an account was created.
+    created_at: midnight(account.createdAt),
+    note: suspended ? "" : account.note,
+    url: orNull(account.url),
+    uri: account.uri,
+    avatar: (!suspended && account.avatarUrl) || missingAvatar,
+    avatar_static: (!suspended && account.avatarUrl) || missingAvatar,
+    header: (!suspended && account.headerUrl) || missingHeader,
+    header_static: (!suspended && account.headerUrl) || missingHeader,
+    followers_count: Number(account.followersCount),
+    following_count: Number(account.followingCount),
+    statuses_count: Number(account.statusesCount),
+    last_status_at: account.lastStatusAt ? account.lastStatusAt.toISOString().slice(0, 10) : null,
+    ...(local ? { noindex: false } : {}),
+    emojis: [],
+    fields: suspended ? [] : account.fields.map((f) => ({ name: f.name, value: f.value, verified_at: f.verifiedAt?.toISOString() ?? null })),
+    ...(suspended ? { suspended: true } : {}),
+    ...(account.limited ? { limited: true } : {}),
+  };
+}
+
+/** Renders CredentialAccount: the Account plus `source` and `role` (reference §4.2). */
+export function presentCredentialAccount(account: Account, source: AccountSource | undefined, role: Role | undefined, baseUrl: string): Record<string, unknown> {
+  return {
+    ...presentAccount(account, baseUrl),
+    source: {
+      privacy: source?.privacy || "public",
+      sensitive: source?.sensitive ?? false,
+      language: orNull(source?.language),
+      note: source?.note ?? "",
+      fields: (source?.fields ?? []).map((f) => ({ name: f.name, value: f.value, verified_at: f.verifiedAt?.toISOString() ?? null })),
+      follow_requests_count: source?.followRequestsCount ?? 0,
+    },
+    role: role
+      ? { id: role.id, name: role.name, permissions: role.permissions, color: role.color, highlighted: role.highlighted }
+      : { id: "-99", name: "", permissions: "0", color: "", highlighted: false },
+  };
+}
+
+function midnight(date: Date | undefined): string | null {
+  if (!date) return null;
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  return day.toISOString();
+}

@@ -1,0 +1,66 @@
+import type { UsageStats } from "@starling/proto/common/v1/page";
+import type { GatewayConfig } from "../config.ts";
+
+/** The software version clients read; the Mastodon API level first, so feature checks work. */
+export const VERSION = "4.0.2 (compatible; Starling 0.1.0)";
+
+/** Limits Starling enforces, as Mastodon 4.0 publishes them (reference §4.10). */
+const LIMITS = {
+  statuses: { max_characters: 500, max_media_attachments: 4, characters_reserved_per_url: 23 },
+  media_attachments: {
+    supported_mime_types: ["image/jpeg", "image/png", "image/gif", "image/webp", "video/webm", "video/mp4", "video/quicktime", "audio/wave", "audio/wav", "audio/mpeg", "audio/ogg", "audio/mp4", "audio/webm"],
+    image_size_limit: 10485760,
+    image_matrix_limit: 16777216,
+    video_size_limit: 41943040,
+    video_frame_rate_limit: 60,
+    video_matrix_limit: 2304000,
+  },
+  polls: { max_options: 4, max_characters_per_option: 50, min_expiration: 300, max_expiration: 2629746 },
+};
+
+const streamingUrl = (config: GatewayConfig) => `${config.LOCAL_HTTPS ? "wss" : "ws"}://${config.LOCAL_DOMAIN}`;
+
+/** Renders /api/v1/instance (reference §4.10). */
+export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats: UsageStats): Record<string, unknown> {
+  return {
+    uri: config.LOCAL_DOMAIN,
+    title: config.INSTANCE_TITLE,
+    short_description: config.INSTANCE_DESCRIPTION,
+    description: config.INSTANCE_DESCRIPTION,
+    email: config.CONTACT_EMAIL,
+    version: VERSION,
+    urls: { streaming_api: streamingUrl(config) },
+    stats: { user_count: Number(stats.usersTotal), status_count: Number(stats.localPosts), domain_count: Number(stats.knownDomains) },
+    thumbnail: `${baseUrl}/packs/media/images/preview.png`,
+    languages: ["en"],
+    registrations: false,
+    approval_required: false,
+    invites_enabled: false,
+    configuration: { accounts: { max_featured_tags: 10 }, ...LIMITS },
+    contact_account: null,
+    rules: [],
+  };
+}
+
+/** Renders /api/v2/instance (reference §4.11). */
+export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats: UsageStats): Record<string, unknown> {
+  return {
+    domain: config.LOCAL_DOMAIN,
+    title: config.INSTANCE_TITLE,
+    version: VERSION,
+    source_url: "https://github.com/starling-social/starling",
+    description: config.INSTANCE_DESCRIPTION,
+    usage: { users: { active_month: Number(stats.usersActiveMonth) } },
+    thumbnail: { url: `${baseUrl}/packs/media/images/preview.png` },
+    languages: ["en"],
+    configuration: {
+      urls: { streaming: streamingUrl(config) },
+      accounts: { max_featured_tags: 10 },
+      ...LIMITS,
+      translation: { enabled: false },
+    },
+    registrations: { enabled: false, approval_required: false, message: null },
+    contact: { email: config.CONTACT_EMAIL, account: null },
+    rules: [],
+  };
+}

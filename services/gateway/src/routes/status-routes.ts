@@ -1,0 +1,69 @@
+import { z } from "zod";
+import type { Route } from "../http/route.ts";
+import { boolParam, idParam } from "../http/params.ts";
+import { HttpError } from "../http/grpc-to-http.ts";
+import { presentStatus } from "../presenters/status.ts";
+
+const byId = z.object({ id: idParam });
+const createStatus = z.object({
+  status: z.string().default(""),
+  visibility: z.string().default(""),
+  spoiler_text: z.string().default(""),
+  in_reply_to_id: idParam.optional(),
+  language: z.string().default(""),
+  sensitive: boolParam.default(false),
+});
+
+const first = <T>(list: T[]): T => {
+  const [item] = list;
+  if (!item) throw new HttpError(404, "Record not found");
+  return item;
+};
+
+/** Status routes of the slice (reference §1.5). */
+export const statusRoutes: Route[] = [
+  {
+    method: "post",
+    path: "/api/v1/statuses",
+    auth: "user",
+    scopes: ["write", "write:statuses"],
+    input: createStatus,
+    call: async (ctx, input: z.infer<typeof createStatus>) => {
+      const key = ctx.headers["idempotency-key"];
+      const { status } = await ctx.clients.statuses.createStatus(
+        {
+          status: input.status,
+          visibility: input.visibility,
+          spoilerText: input.spoiler_text,
+          inReplyToId: input.in_reply_to_id ?? "",
+          language: input.language,
+          sensitive: input.sensitive,
+          idempotencyKey: typeof key === "string" ? key : "",
+          application: undefined,
+        },
+        { viewerToken: ctx.viewerToken },
+      );
+      return status!;
+    },
+    present: (ctx, status) => presentStatus(ctx, status),
+  },
+  {
+    method: "get",
+    path: "/api/v1/statuses/:id",
+    auth: "optional",
+    scopes: ["read", "read:statuses"],
+    input: byId,
+    call: async (ctx, input: z.infer<typeof byId>) => first((await ctx.clients.statuses.getStatuses({ ids: [input.id] }, { viewerToken: ctx.viewerToken })).statuses),
+    present: (ctx, status) => presentStatus(ctx, status),
+  },
+  {
+    method: "delete",
+    path: "/api/v1/statuses/:id",
+    auth: "user",
+    scopes: ["write", "write:statuses"],
+    input: byId,
+    call: async (ctx, input: z.infer<typeof byId>) => (await ctx.clients.statuses.deleteStatus({ id: input.id }, { viewerToken: ctx.viewerToken })).status!,
+    // Delete-and-redraft: the deleted status comes back with its source text instead of HTML.
+    present: (ctx, status) => presentStatus(ctx, status, { source: true }),
+  },
+];

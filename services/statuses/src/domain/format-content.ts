@@ -1,0 +1,21 @@
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** HTML-escapes text as Rails' `h` does. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/**
+ * Renders a local status's plain text to HTML the way Mastodon's TextFormatter does with Rails'
+ * simple_format: escaped text, one `<p>` per paragraph (split on blank lines), `<br />` for a
+ * single newline, and no newline characters left in the output. Links, mentions and hashtags
+ * are added here with issue 4, as rewrites of the escaped text.
+ */
+export function formatContent(text: string): string {
+  const normalized = text.replace(/\r\n?/g, "\n");
+  if (normalized.trim() === "") return "";
+  return normalized
+    .split(/\n\n+/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n(?=[^\n])/g, "<br />").replace(/\n/g, "")}</p>`)
+    .join("");
+}

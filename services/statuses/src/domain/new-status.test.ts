@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { isStatusId, validateNewStatus, type NewStatusInput } from "./new-status.ts";
+
+const input = (overrides: Partial<NewStatusInput> = {}): NewStatusInput => ({
+  text: "Hello",
+  visibility: "",
+  spoilerText: "",
+  inReplyToId: "",
+  language: "",
+  sensitive: false,
+  application: null,
+  ...overrides,
+});
+
+const refused = (overrides: Partial<NewStatusInput>) => {
+  const result = validateNewStatus(input(overrides));
+  return result.ok ? undefined : result.error;
+};
+
+describe("new status rules", () => {
+  it("defaults to public visibility, no language and no parent", () => {
+    const result = validateNewStatus(input());
+    assert.ok(result.ok);
+    assert.equal(result.status.visibility, "public");
+    assert.equal(result.status.language, null);
+    assert.equal(result.status.inReplyToId, null);
+  });
+
+  it("strips surrounding whitespace and refuses blank text", () => {
+    const result = validateNewStatus(input({ text: "  hi \n" }));
+    assert.ok(result.ok && result.status.text === "hi");
+    assert.match(refused({ text: " \n\t" }) ?? "", /can't be blank/);
+  });
+
+  it("accepts 500 characters and refuses 501, spoiler text included", () => {
+    assert.ok(validateNewStatus(input({ text: "a".repeat(500) })).ok);
+    assert.match(refused({ text: "a".repeat(501) }) ?? "", /character limit of 500/);
+    assert.match(refused({ text: "a".repeat(490), spoilerText: "b".repeat(11) }) ?? "", /character limit/);
+  });
+
+  it("refuses a visibility Mastodon does not know", () => {
+    assert.match(refused({ visibility: "limited" }) ?? "", /Visibility/);
+  });
+
+  it("keeps an ISO 639-1 language in lower case and refuses anything else", () => {
+    const result = validateNewStatus(input({ language: "DE" }));
+    assert.ok(result.ok && result.status.language === "de");
+    assert.match(refused({ language: "xx" }) ?? "", /Language/);
+    assert.match(refused({ language: "eng" }) ?? "", /Language/);
+  });
+
+  it("recognizes status ids as positive 64-bit integers only", () => {
+    assert.ok(isStatusId("1"));
+    assert.ok(isStatusId("9223372036854775807"));
+    assert.ok(!isStatusId("9223372036854775808"));
+    assert.ok(!isStatusId("0"));
+    assert.ok(!isStatusId("abc"));
+    assert.ok(!isStatusId(""));
+  });
+});

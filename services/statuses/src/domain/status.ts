@@ -1,0 +1,35 @@
+/** Who may see a status, as Mastodon names it. */
+export const VISIBILITIES = ["public", "unlisted", "private", "direct"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+/** The client app a status was posted from; website may be empty. */
+export interface StatusApplication {
+  name: string;
+  website: string;
+}
+
+/** A status as the service knows it. Absent optional values are null, never "". */
+export interface Status {
+  id: string;
+  uri: string;
+  url: string | null;
+  accountId: string;
+  inReplyToId: string | null;
+  inReplyToAccountId: string | null;
+  /** The source text as typed (stripped). */
+  text: string;
+  /** Rendered HTML. */
+  content: string;
+  spoilerText: string;
+  visibility: Visibility;
+  sensitive: boolean;
+  language: string | null;
+  local: boolean;
+  application: StatusApplication | null;
+  createdAt: Date;
+  editedAt: Date | null;
+  deletedAt: Date | null;
+  repliesCount: number;
+  reblogsCount: number;
+  favouritesCount: number;
+}

@@ -1,0 +1,33 @@
+import { status as GrpcStatus } from "@grpc/grpc-js";
+import { connectService, ServiceError, type AsyncClient } from "@starling/runtime";
+import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import type { AccountsPort, Caller } from "../use-cases/dependencies.ts";
+
+/** The accounts port over gRPC, forwarding the caller's signed viewer on every call. */
+export function accountsDirectory(client: AsyncClient<AccountsServiceClient>): AccountsPort {
+  return {
+    async usernames(accountIds, caller: Caller) {
+      const { accounts } = await client.getAccounts({ ids: [...accountIds] }, { viewerToken: caller.viewerToken }).catch(unavailable);
+      return new Map(accounts.map((a) => [a.id, a.username]));
+    },
+    async followedByCaller(accountIds, caller: Caller) {
+      if (!caller.viewerToken || !caller.accountId) return new Set();
+      const { relationships } = await client.getRelationships({ accountIds: [...accountIds] }, { viewerToken: caller.viewerToken }).catch(unavailable);
+      return new Set(relationships.filter((r) => r.following).map((r) => r.id));
+    },
+  };
+}
+
+// Accounts being down or slow is a retriable outage for our caller (UNAVAILABLE, HTTP 503), not a
+// bug here (INTERNAL); other failures stay INTERNAL and are logged.
+function unavailable(error: { code?: number }): never {
+  if (error.code === GrpcStatus.UNAVAILABLE || error.code === GrpcStatus.DEADLINE_EXCEEDED) {
+    throw new ServiceError(GrpcStatus.UNAVAILABLE, "The accounts service is unavailable");
+  }
+  throw error;
+}
+
+/** Connects to the accounts service at `address` (host:port). */
+export function connectAccounts(address: string, deadlineMs: number): AsyncClient<AccountsServiceClient> {
+  return connectService(AccountsServiceClient, address, { deadlineMs });
+}

@@ -1,0 +1,3 @@
+export * from "./config.ts";
+export * from "./service.ts";
+export { statusesMigrations } from "../migrations/index.ts";

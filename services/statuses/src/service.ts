@@ -1,0 +1,48 @@
+import { createOutboxRelay } from "@starling/events";
+import type { InfraProvider } from "@starling/platform";
+import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
+import { StatusesServiceService } from "@starling/proto/statuses/v1/statuses";
+import { statusesMigrations } from "../migrations/index.ts";
+import type { StatusesConfig } from "./config.ts";
+import { baseUrl } from "./domain/status-urls.ts";
+import { accountsDirectory, connectAccounts } from "./grpc/accounts-directory.ts";
+import { statusesHandlers } from "./grpc/statuses-handlers.ts";
+
+/** Options of {@link startStatusesService}. */
+export interface StartStatusesOptions {
+  /** Run the outbox relay in this process (default true); a second replica may leave it off. */
+  relay?: boolean;
+}
+
+/**
+ * Composes the statuses service: its schema (migrated on start), the outbox relay publishing
+ * status events, the accounts client, and StatusesService on gRPC.
+ */
+export async function startStatusesService(
+  config: StatusesConfig,
+  context: ServiceContext,
+  infra: InfraProvider,
+  options: StartStatusesOptions = {},
+): Promise<ServiceEndpoints> {
+  const db = await infra.database("statuses");
+  await db.migrate(statusesMigrations);
+  context.readiness.add("database", () => db.ping());
+  const bus = infra.bus();
+  context.readiness.add("event bus", () => bus.ping());
+  const relay = createOutboxRelay({ db, bus, logger: context.logger });
+  if (options.relay ?? true) {
+    relay.start();
+    context.shutdown.add("workers", "statuses outbox relay", () => relay.stop());
+  }
+  const client = connectAccounts(config.ACCOUNTS_GRPC_URL, config.GRPC_DEADLINE_MS);
+  context.shutdown.add("clients", "accounts client", () => client.close());
+  const deps = {
+    db,
+    accounts: accountsDirectory(client),
+    relay,
+    newId: createIdGenerator(),
+    baseUrl: baseUrl(config.LOCAL_DOMAIN, config.LOCAL_HTTPS),
+    now: () => new Date(),
+  };
+  return serveService(context, config, [{ definition: StatusesServiceService, handlers: statusesHandlers(deps) }]);
+}

@@ -1,0 +1,82 @@
+/**
+ * Starts the statuses service as the embedded launcher does (real gRPC, real database, the
+ * InfraProvider's embedded bus) next to the real accounts service on the same provider, and
+ * records every statuses event.
+ */
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDatabase, type Database } from "@starling/db";
+import { TOPICS, type EventEnvelope } from "@starling/events";
+import { createInfraProvider, type InfraProvider } from "@starling/platform";
+import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
+import { connectService, createServiceContext, signViewer, type AsyncClient, type Shutdown } from "@starling/runtime";
+import { uniqueName } from "@starling/testkit";
+import { statusesEnv } from "../../src/config.ts";
+import { startStatusesService } from "../../src/service.ts";
+import { startRealAccountsPeer, type RealAccountsPeer } from "./real-accounts-peer.ts";
+
+const VIEWER_SECRET = "statuses-test-secret-".padEnd(40, "x");
+const LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? "silent";
+
+/** A running statuses service (and accounts beside it) for one test file. */
+export interface StatusesHarness {
+  client: AsyncClient<StatusesServiceClient>;
+  accounts: RealAccountsPeer;
+  /** The statuses service's own database (to check what was stored). */
+  db: Database;
+  /** Every envelope published on starling.statuses.v1 so far. */
+  events: EventEnvelope[];
+  /** Call options carrying a signed viewer for `accountId`, as the gateway sends it. */
+  viewer(accountId: string): Promise<{ viewerToken: string }>;
+  stop(): Promise<void>;
+}
+
+/** Starts accounts and statuses on PGlite, or on PostgreSQL in fresh schemas when `databaseUrl` is given. */
+export async function startStatusesHarness(databaseUrl?: string): Promise<StatusesHarness> {
+  const config = statusesEnv.parse({
+    VIEWER_TOKEN_SECRET: VIEWER_SECRET,
+    GRPC_PORT: "0",
+    ADMIN_PORT: "0",
+    LOG_LEVEL,
+    DATA_DIR: await mkdtemp(join(tmpdir(), "statuses-test-")),
+    LOCAL_DOMAIN: "social.test",
+  });
+  const context = createServiceContext("statuses", { logLevel: LOG_LEVEL, shutdownTimeoutMs: 5_000 });
+  const base = createInfraProvider(config, { clientId: "statuses-test", logger: context.logger, shutdown: context.shutdown });
+  const opened = new Map<string, Database>();
+  const infra: InfraProvider = {
+    bus: () => base.bus(),
+    kv: () => base.kv(),
+    async database(schema) {
+      const db = databaseUrl ? await freshPostgresSchema(databaseUrl, schema, context.shutdown) : await base.database(schema);
+      opened.set(schema, db);
+      return db;
+    },
+  };
+  const events: EventEnvelope[] = [];
+  await infra.bus().subscribe({ topics: [TOPICS.statuses], group: uniqueName("statuses_test"), fromBeginning: true, handler: async (e) => void events.push(e) });
+  const accounts = await startRealAccountsPeer(infra, context.shutdown, VIEWER_SECRET, LOG_LEVEL);
+  const { grpcPort } = await startStatusesService({ ...config, ACCOUNTS_GRPC_URL: accounts.address }, context, infra);
+  const client = connectService(StatusesServiceClient, `127.0.0.1:${grpcPort}`, { deadlineMs: 10_000 });
+  return {
+    client,
+    accounts,
+    db: opened.get("statuses")!,
+    events,
+    viewer: async (accountId) => ({ viewerToken: await signViewer(VIEWER_SECRET, { accountId, scopes: ["read", "write"] }) }),
+    async stop() {
+      client.close();
+      await context.shutdown.run("test");
+    },
+  };
+}
+
+async function freshPostgresSchema(url: string, schema: string, shutdown: Shutdown): Promise<Database> {
+  const db = await createDatabase({ url, schema: uniqueName(schema) });
+  shutdown.add("stores", `test schema ${db.schema}`, async () => {
+    await db.knex.raw("drop schema if exists ?? cascade", [db.schema]);
+    await db.close();
+  });
+  return db;
+}
