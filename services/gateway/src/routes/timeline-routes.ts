@@ -7,6 +7,8 @@ const home = z.object(pageParams(20));
 const publicTimeline = z.object({ ...pageParams(20), local: boolParam.default(false), remote: boolParam.default(false), only_media: boolParam.default(false) });
 
 type Page = z.infer<typeof home>;
+// limit=0 asks for nothing (reference §6.1); the page message cannot carry a zero, so answer here.
+const noneRequested = { statusIds: [] as string[], statuses: [] };
 const page = (input: Page) => ({ maxId: input.max_id ?? "", sinceId: input.since_id ?? "", minId: input.min_id ?? "", limit: input.limit });
 
 /** Statuses for timeline ids, in timeline order; ids the viewer may not see drop out. */
@@ -30,7 +32,8 @@ export const timelineRoutes: Route[] = [
     auth: "user",
     scopes: ["read", "read:statuses"],
     input: home,
-    call: async (ctx, input: Page) => hydrate(ctx, (await ctx.clients.timelines.getHomeTimeline({ page: page(input) }, { viewerToken: ctx.viewerToken })).statusIds),
+    call: async (ctx, input: Page) =>
+      input.limit === 0 ? noneRequested : hydrate(ctx, (await ctx.clients.timelines.getHomeTimeline({ page: page(input) }, { viewerToken: ctx.viewerToken })).statusIds),
     present: (ctx, r: Hydrated) => presentStatuses(ctx, r.statuses),
     links: timelineLinks,
   },
@@ -41,7 +44,9 @@ export const timelineRoutes: Route[] = [
     scopes: ["read", "read:statuses"],
     input: publicTimeline,
     call: async (ctx, input: z.infer<typeof publicTimeline>) =>
-      hydrate(
+      input.limit === 0
+        ? noneRequested
+        : hydrate(
         ctx,
         (await ctx.clients.timelines.getPublicTimeline({ page: page(input), local: input.local, remote: input.remote }, { viewerToken: ctx.viewerToken })).statusIds,
       ),

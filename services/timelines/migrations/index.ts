@@ -1,0 +1,6 @@
+import type { Migration } from "@starling/db";
+import { inboxMigration } from "@starling/events";
+import { createReadModels } from "./0001-create-read-models.ts";
+
+/** Schema history of the timelines service, in order. */
+export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels];

@@ -1,0 +1,49 @@
+/**
+ * The consumer that keeps the read models and home feeds: follows from starling.accounts.v1,
+ * statuses from starling.statuses.v1. Every event goes through the inbox, so a redelivery is a
+ * no-op, and every handler tolerates disorder (tombstones, event times, per-author locks).
+ */
+import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
+import type { Trx } from "../data/transaction.ts";
+import { applyFollowAccepted, applyFollowRemoved } from "../use-cases/apply-follow-change.ts";
+import { applyStatusCreated } from "../use-cases/apply-status-created.ts";
+import { applyStatusDeleted } from "../use-cases/apply-status-deleted.ts";
+import type { FeedDeps } from "../use-cases/feed-deps.ts";
+
+/** Consumer group, also the consumer name in the inbox table. */
+export const FEED_CONSUMER = "timelines.feeds";
+
+const occurredAt = (envelope: EventEnvelope) => envelope.occurredAt ?? new Date(0);
+
+/** What each handled event does, inside its inbox transaction. */
+const handlers: EventHandlers<{ deps: FeedDeps; trx: Trx }> = {
+  "follow.accepted": (follow, envelope, { deps, trx }) => applyFollowAccepted(deps, trx, { ...follow, occurredAt: occurredAt(envelope) }),
+  "follow.removed": (follow, envelope, { deps, trx }) =>
+    applyFollowRemoved(deps, trx, { ...follow, showReblogs: false, occurredAt: occurredAt(envelope) }),
+  "status.created": (status, _envelope, { deps, trx }) =>
+    applyStatusCreated(deps, trx, {
+      id: status.statusId,
+      accountId: status.accountId,
+      visibility: status.visibility,
+      local: status.local,
+      inReplyToId: status.inReplyToId,
+      inReplyToAccountId: status.inReplyToAccountId,
+      createdAt: status.createdAt,
+      mentionedAccountIds: status.mentionedAccountIds,
+    }),
+  "status.deleted": (status, _envelope, { deps, trx }) => applyStatusDeleted(deps, trx, status.statusId, status.accountId),
+};
+
+/** Subscribes the feed consumer; it reads both topics from their beginning on first start. */
+export async function startFeedConsumer(bus: EventBus, deps: FeedDeps): Promise<Subscription> {
+  return bus.subscribe({
+    topics: [TOPICS.accounts, TOPICS.statuses],
+    group: FEED_CONSUMER,
+    fromBeginning: true,
+    handler: async (envelope) => {
+      // Types this consumer ignores leave no inbox row behind.
+      if (!Object.hasOwn(handlers, envelope.type)) return;
+      await handleOnce(deps.db, FEED_CONSUMER, envelope, (trx) => dispatchEvent(handlers, envelope, { deps, trx }).then(() => undefined));
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { applyFollowChange } from "../data/follows-table.ts";
+import { addManyToFeed, feedIds, FEED_SIZE, removeManyFromFeed } from "../data/home-feed-store.ts";
+import { idsByAuthor, latestForFollowers } from "../data/statuses-index-table.ts";
+import { lockAuthor, type Trx } from "../data/transaction.ts";
+import type { FeedDeps } from "./feed-deps.ts";
+import { statusesFor } from "./reply-filter.ts";
+
+/** A follow.accepted or follow.removed, with the time it happened. */
+export interface FollowEvent {
+  accountId: string;
+  targetAccountId: string;
+  showReblogs: boolean;
+  occurredAt: Date;
+}
+
+/**
+ * follow.accepted: records the follow and merges the target's latest statuses into the follower's
+ * feed (Mastodon's merge_into_home). An event older than the stored state changes nothing.
+ */
+export async function applyFollowAccepted(deps: FeedDeps, trx: Trx, follow: FollowEvent): Promise<void> {
+  await lockAuthor(trx, follow.targetAccountId);
+  const applied = await applyFollowChange(deps.db, trx, { ...follow, active: true, changedAt: follow.occurredAt });
+  if (!applied) return;
+  const latest = await latestForFollowers(deps.db, trx, follow.targetAccountId, FEED_SIZE);
+  const ids = (await statusesFor(deps, follow.accountId, latest, trx)).map((s) => s.id);
+  await addManyToFeed(deps.kv, follow.accountId, ids);
+  deps.feedWrites.inc({ cause: "merge" }, ids.length);
+}
+
+/**
+ * follow.removed: records the unfollow (kept as a row, so a late follow.accepted that happened
+ * before it cannot revive the follow) and removes the target's statuses from the follower's feed.
+ */
+export async function applyFollowRemoved(deps: FeedDeps, trx: Trx, follow: FollowEvent): Promise<void> {
+  await lockAuthor(trx, follow.targetAccountId);
+  const applied = await applyFollowChange(deps.db, trx, { ...follow, active: false, changedAt: follow.occurredAt });
+  if (!applied || follow.accountId === follow.targetAccountId) return;
+  const inFeed = await feedIds(deps.kv, follow.accountId);
+  await removeManyFromFeed(deps.kv, follow.accountId, await idsByAuthor(deps.db, trx, inFeed, follow.targetAccountId));
+}

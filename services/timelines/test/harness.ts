@@ -1,0 +1,62 @@
+/**
+ * A running timelines service on a real database, a real key-value store and an embedded bus, with
+ * what the tests need: publishing real envelopes as the accounts and statuses services would, and
+ * reading timelines over real gRPC as the gateway would.
+ */
+import type { Database } from "@starling/db";
+import { createEmbeddedBus, encodePayload, EVENT_CATALOG, newEnvelope, type ChaosOptions, type EmbeddedBus, type EventType, type PayloadOf } from "@starling/events";
+import type { KeyValueStore } from "@starling/kv";
+import type { PageRequest } from "@starling/proto/common/v1/page";
+import { TimelinesServiceClient } from "@starling/proto/timelines/v1/timelines";
+import { connectService, createServiceContext, signViewer, type ServiceContext } from "@starling/runtime";
+import { timelinesEnv } from "../src/config.ts";
+import { startTimelinesService } from "../src/service.ts";
+
+const SECRET = "timelines-test-secret-".padEnd(40, "x");
+
+/** One service under test. */
+export interface Harness {
+  kv: KeyValueStore;
+  context: ServiceContext;
+  adminPort: number;
+  /** Publishes one event; `at` fixes its occurred_at (otherwise now). */
+  publish<T extends EventType>(type: T, key: string, payload: PayloadOf<T>, at?: Date): Promise<void>;
+  /** Waits until every published event was handled. */
+  drain(): Promise<void>;
+  home(accountId: string | undefined, page?: Partial<PageRequest>): Promise<string[]>;
+  publicTimeline(page?: Partial<PageRequest>, filter?: { local?: boolean; remote?: boolean }): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+/** Starts the service on `db` and `kv` with its own embedded bus (chaotic when asked). */
+export async function startHarness(db: Database, kv: KeyValueStore, chaos?: ChaosOptions): Promise<Harness> {
+  const bus: EmbeddedBus = createEmbeddedBus(chaos ? { chaos } : {});
+  const config = timelinesEnv.parse({ VIEWER_TOKEN_SECRET: SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "silent" });
+  const context = createServiceContext("timelines", { logLevel: "silent", shutdownTimeoutMs: 5_000 });
+  const { grpcPort, adminPort } = await startTimelinesService(config, context, { database: async () => db, bus: () => bus, kv: () => kv });
+  const client = connectService(TimelinesServiceClient, `127.0.0.1:${grpcPort}`, { deadlineMs: 10_000 });
+  const page = (p: Partial<PageRequest> = {}): PageRequest => ({ maxId: "", sinceId: "", minId: "", limit: 0, ...p });
+  return {
+    kv,
+    context,
+    adminPort,
+    async publish(type, key, payload, at) {
+      const envelope = newEnvelope({ type, source: "test", key, payload: encodePayload(type, payload) });
+      if (at) envelope.occurredAt = at;
+      await bus.publish(EVENT_CATALOG[type].topic, [envelope]);
+    },
+    drain: () => bus.drain(),
+    async home(accountId, p) {
+      const viewerToken = accountId ? await signViewer(SECRET, { accountId, scopes: ["read"] }) : undefined;
+      return (await client.getHomeTimeline({ page: page(p) }, { viewerToken })).statusIds;
+    },
+    async publicTimeline(p, filter = {}) {
+      return (await client.getPublicTimeline({ page: page(p), local: filter.local ?? false, remote: filter.remote ?? false })).statusIds;
+    },
+    async stop() {
+      client.close();
+      await context.shutdown.run("test");
+      await bus.close();
+    },
+  };
+}
