@@ -1,0 +1,51 @@
+/** An account as this service holds it (local, or a remote copy). */
+export interface Account {
+  id: string;
+  username: string;
+  /** null for local accounts. */
+  domain: string | null;
+  displayName: string;
+  /** HTML. */
+  note: string;
+  uri: string;
+  url: string | null;
+  locked: boolean;
+  bot: boolean;
+  discoverable: boolean | null;
+  /** ActivityPub actor type: Person, Service, Application, Group, Organization. */
+  actorType: string;
+  createdAt: Date;
+  followersCount: number;
+  followingCount: number;
+  statusesCount: number;
+  lastStatusAt: Date | null;
+  suspendedAt: Date | null;
+  silencedAt: Date | null;
+}
+
+/** Builds the absolute URLs of local objects. */
+export interface LocalUrls {
+  /** The ActivityPub id of a local actor. */
+  actorUri(username: string): string;
+  /** The profile page of a local account. */
+  profileUrl(username: string): string;
+}
+
+/** URLs under `https://<domain>` (or http when `https` is false, for tests on 127.0.0.1). */
+export function localUrls(domain: string, https: boolean): LocalUrls {
+  const base = `${https ? "https" : "http"}://${domain}`;
+  return {
+    actorUri: (username) => `${base}/users/${username}`,
+    profileUrl: (username) => `${base}/@${username}`,
+  };
+}
+
+/** The day (UTC midnight) a status at `date` makes the account's last_status_at. */
+export function statusDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+/** Bot when the actor says it is software, as Mastodon decides. */
+export function isBotActorType(actorType: string): boolean {
+  return actorType === "Application" || actorType === "Service";
+}

@@ -1,0 +1,30 @@
+import type { Database } from "@starling/db";
+import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { statusDay } from "../domain/account.ts";
+import { countStatusCreated, countStatusDeleted } from "../data/accounts-queries.ts";
+import type { Trx } from "../data/trx.ts";
+
+/** Consumer group (and inbox consumer name) that keeps statuses_count and last_status_at. */
+export const STATUS_COUNTERS_GROUP = "accounts.status-counters";
+
+// Each handler runs inside handleOnce's transaction, so a redelivered event changes nothing.
+const handlers: EventHandlers<{ db: Database; trx: Trx }> = {
+  "status.created": async (payload, envelope, { db, trx }) => {
+    await countStatusCreated(db, trx, payload.accountId, statusDay(payload.createdAt ?? envelope.occurredAt ?? new Date()));
+  },
+  "status.deleted": async (payload, _envelope, { db, trx }) => {
+    await countStatusDeleted(db, trx, payload.accountId);
+  },
+};
+
+/** Subscribes the status-counter consumer to the statuses topic. */
+export function startStatusCountersConsumer(db: Database, bus: EventBus): Promise<Subscription> {
+  return bus.subscribe({
+    topics: [TOPICS.statuses],
+    group: STATUS_COUNTERS_GROUP,
+    fromBeginning: true,
+    handler: async (envelope) => {
+      await handleOnce(db, STATUS_COUNTERS_GROUP, envelope, (trx) => dispatchEvent(handlers, envelope, { db, trx }).then(() => undefined));
+    },
+  });
+}

@@ -1,0 +1,67 @@
+// Converters from domain values to the generated proto messages (one direction only: requests are
+// plain scalars and are read directly by the handlers).
+import type {
+  Account as AccountMessage,
+  AccountSource as AccountSourceMessage,
+  App as AppMessage,
+  Relationship as RelationshipMessage,
+  Role as RoleMessage,
+} from "@starling/proto/accounts/v1/accounts";
+import type { Account } from "../domain/account.ts";
+import type { Relationship } from "../domain/relationship.ts";
+import type { RoleView } from "../domain/roles.ts";
+import type { OauthApp } from "../data/oauth-queries.ts";
+import type { AccountSource } from "../use-cases/get-credential-account.ts";
+
+export function accountToProto(account: Account): AccountMessage {
+  return {
+    id: account.id,
+    username: account.username,
+    domain: account.domain ?? "",
+    displayName: account.displayName,
+    note: account.note,
+    uri: account.uri,
+    url: account.url ?? "",
+    locked: account.locked,
+    bot: account.bot,
+    ...(account.discoverable === null ? {} : { discoverable: account.discoverable }),
+    group: account.actorType === "Group",
+    createdAt: account.createdAt,
+    followersCount: String(account.followersCount),
+    followingCount: String(account.followingCount),
+    statusesCount: String(account.statusesCount),
+    lastStatusAt: account.lastStatusAt ?? undefined,
+    // Media arrives with its issue; "" lets the gateway fall back to the default images.
+    avatarUrl: "",
+    headerUrl: "",
+    fields: [],
+    suspended: account.suspendedAt !== null,
+    limited: account.silencedAt !== null,
+  };
+}
+
+export function appToProto(app: OauthApp): AppMessage {
+  return {
+    id: app.id,
+    name: app.name,
+    website: app.website ?? "",
+    redirectUris: app.redirectUris,
+    scopes: app.scopes,
+    clientId: app.clientId,
+    clientSecret: app.clientSecret,
+    // Web Push arrives with its issue; until then there is no VAPID key to show.
+    vapidKey: "",
+  };
+}
+
+export function relationshipToProto(relationship: Relationship): RelationshipMessage {
+  return { ...relationship, languages: relationship.languages ?? [], requestedBy: false };
+}
+
+export function roleToProto(role: RoleView): RoleMessage {
+  return { ...role, color: "", highlighted: false };
+}
+
+export function sourceToProto(source: AccountSource): AccountSourceMessage {
+  return { ...source, fields: [] };
+}

@@ -1,0 +1,3 @@
+export * from "./config.ts";
+export * from "./service.ts";
+export { accountsMigrations } from "../migrations/index.ts";

@@ -1,0 +1,91 @@
+import { alreadyExists, invalidArgument, permissionDenied, type Viewer } from "@starling/runtime";
+import type { Account } from "../domain/account.ts";
+import { emailProblem, usernameProblem } from "../domain/account-rules.ts";
+import { generatePassword, hashPassword } from "../domain/password-hash.ts";
+import { isAdminRole, isRoleName } from "../domain/roles.ts";
+import { insertAccount, localUsernameTaken } from "../data/accounts-queries.ts";
+import { enqueueAccountEvent } from "../data/outbox-writes.ts";
+import { isUniqueViolation, type Trx } from "../data/trx.ts";
+import { findUserByEmail, insertUser } from "../data/users-queries.ts";
+import type { AccountsDeps } from "./deps.ts";
+
+/** What the CLI (or, later, sign-up) sends. */
+export interface CreateAccountInput {
+  username: string;
+  email: string;
+  /** Generated when empty. */
+  password: string;
+  confirmed: boolean;
+  /** Owner, Admin, Moderator or "". */
+  role: string;
+}
+
+/** Minimum length of a chosen password, as Mastodon's Devise configuration. */
+const MIN_PASSWORD_LENGTH = 8;
+
+/** Creates a local account with its user, and announces it, in one transaction. */
+export async function createAccount(deps: AccountsDeps, viewer: Viewer | undefined, input: CreateAccountInput): Promise<{ account: Account; password: string }> {
+  if (!isAdminRole(viewer?.role)) throw permissionDenied();
+  validate(input);
+  const password = input.password === "" ? generatePassword() : input.password;
+  const passwordHash = await hashPassword(password);
+  const account = newLocalAccount(deps, input.username, deps.now());
+  try {
+    await deps.db.transaction((trx) => insertLocalAccount(deps, trx, account, { ...input, email: input.email.trim() }, passwordHash));
+  } catch (error) {
+    // Two creations racing past the checks: the unique indexes decide.
+    throw isUniqueViolation(error) ? alreadyExists("Validation failed: Username or Email has already been taken") : error;
+  }
+  deps.nudge();
+  return { account, password };
+}
+
+async function insertLocalAccount(deps: AccountsDeps, trx: Trx, account: Account, input: CreateAccountInput, passwordHash: string): Promise<void> {
+  if (await localUsernameTaken(deps.db, input.username, trx)) throw alreadyExists("Validation failed: Username has already been taken");
+  if (await findUserByEmail(deps.db, input.email, trx)) throw alreadyExists("Validation failed: Email has already been taken");
+  await insertAccount(deps.db, trx, account);
+  await insertUser(deps.db, trx, {
+    id: deps.newId(),
+    accountId: account.id,
+    email: input.email,
+    passwordHash,
+    confirmedAt: input.confirmed ? account.createdAt : null,
+    role: input.role,
+    locale: "",
+    createdAt: account.createdAt,
+    currentSignInAt: null,
+  });
+  await enqueueAccountEvent(deps.db, trx, "account.created", account.id, { accountId: account.id, username: account.username, domain: "" });
+}
+
+function validate(input: CreateAccountInput): void {
+  const problem = usernameProblem(input.username) ?? emailProblem(input.email.trim());
+  if (problem) throw invalidArgument(problem);
+  if (input.password !== "" && input.password.length < MIN_PASSWORD_LENGTH) {
+    throw invalidArgument(`Validation failed: Password is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`);
+  }
+  if (!isRoleName(input.role)) throw invalidArgument(`Validation failed: Role must be one of Owner, Admin, Moderator or empty`);
+}
+
+function newLocalAccount(deps: AccountsDeps, username: string, now: Date): Account {
+  return {
+    id: deps.newId(),
+    username,
+    domain: null,
+    displayName: "",
+    note: "",
+    uri: deps.urls.actorUri(username),
+    url: deps.urls.profileUrl(username),
+    locked: false,
+    bot: false,
+    discoverable: null,
+    actorType: "Person",
+    createdAt: now,
+    followersCount: 0,
+    followingCount: 0,
+    statusesCount: 0,
+    lastStatusAt: null,
+    suspendedAt: null,
+    silencedAt: null,
+  };
+}

@@ -1,0 +1,13 @@
+import type { Database } from "@starling/db";
+import type { LocalUrls } from "../domain/account.ts";
+
+/** What every use case is composed with. */
+export interface AccountsDeps {
+  db: Database;
+  /** Time-ordered 64-bit ids. */
+  newId: () => string;
+  /** Wakes the outbox relay after a transaction with events committed (a no-op when none runs). */
+  nudge: () => void;
+  urls: LocalUrls;
+  now: () => Date;
+}

@@ -1,0 +1,66 @@
+import { notFound, permissionDenied, type Viewer } from "@starling/runtime";
+import type { Relationship } from "../domain/relationship.ts";
+import { adjustFollowCounters, findAccount } from "../data/accounts-queries.ts";
+import { deleteEdge, findEdge, upsertEdge, type FollowRecord } from "../data/follows-queries.ts";
+import { enqueueAccountEvent } from "../data/outbox-writes.ts";
+import type { AccountsDeps } from "./deps.ts";
+import { relationshipsOf, viewerAccountId } from "./get-relationships.ts";
+
+/** Options of a follow; absent ones keep the current value (or the default on a new follow). */
+export interface FollowInput {
+  targetAccountId: string;
+  reblogs?: boolean | undefined;
+  notify?: boolean | undefined;
+  /** Empty means unchanged on an existing follow and every language on a new one. */
+  languages: string[];
+}
+
+/**
+ * Follows an account: a pending request when the target approves followers (locked), otherwise a
+ * follow with both counters bumped and follow.accepted in the same transaction. Following again
+ * only updates the options.
+ */
+export async function followAccount(deps: AccountsDeps, viewer: Viewer | undefined, input: FollowInput): Promise<Relationship> {
+  const accountId = viewerAccountId(viewer);
+  const target = await findAccount(deps.db, input.targetAccountId);
+  if (!target || target.suspendedAt) throw notFound();
+  if (target.id === accountId) throw permissionDenied("You cannot follow yourself");
+  const published = await deps.db.transaction(async (trx) => {
+    const existing = await findEdge(deps.db, "follows", accountId, target.id, trx);
+    if (!existing && target.locked) {
+      await upsertEdge(deps.db, trx, "follow_requests", edgeFor(deps, accountId, target.id, input, await findEdge(deps.db, "follow_requests", accountId, target.id, trx)));
+      return false;
+    }
+    const edge = edgeFor(deps, accountId, target.id, input, existing);
+    const created = await upsertEdge(deps.db, trx, "follows", edge);
+    if (created) {
+      await deleteEdge(deps.db, trx, "follow_requests", accountId, target.id);
+      await adjustFollowCounters(deps.db, trx, accountId, { following: 1 });
+      await adjustFollowCounters(deps.db, trx, target.id, { followers: 1 });
+    }
+    // A changed show_reblogs matters to home feeds, so it is announced like a new follow.
+    if (!created && existing?.showReblogs === edge.showReblogs) return false;
+    await enqueueAccountEvent(deps.db, trx, "follow.accepted", accountId, {
+      followId: existing?.id ?? edge.id,
+      accountId,
+      targetAccountId: target.id,
+      showReblogs: edge.showReblogs,
+    });
+    return true;
+  });
+  if (published) deps.nudge();
+  const [relationship] = await relationshipsOf(deps, accountId, [target.id]);
+  return relationship!;
+}
+
+function edgeFor(deps: AccountsDeps, accountId: string, targetId: string, input: FollowInput, existing: FollowRecord | undefined): FollowRecord {
+  return {
+    id: existing?.id ?? deps.newId(),
+    accountId,
+    targetAccountId: targetId,
+    showReblogs: input.reblogs ?? existing?.showReblogs ?? true,
+    notify: input.notify ?? existing?.notify ?? false,
+    languages: input.languages.length > 0 ? input.languages : (existing?.languages ?? null),
+    createdAt: existing?.createdAt ?? deps.now(),
+  };
+}

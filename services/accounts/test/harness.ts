@@ -1,0 +1,96 @@
+// Starts the accounts service over real gRPC on a real database, once per backend: PGlite always,
+// PostgreSQL too when DATABASE_URL is set (in a schema of its own, so runs never collide).
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDatabase, type Database } from "@starling/db";
+import { createEmbeddedBus, type EmbeddedBus } from "@starling/events";
+import { createInfraProvider, type InfraProvider } from "@starling/platform";
+import { AccountsServiceClient, type Account } from "@starling/proto/accounts/v1/accounts";
+import { connectService, createServiceContext, signViewer, type AsyncClient, type Viewer } from "@starling/runtime";
+import { uniqueName } from "@starling/testkit";
+import { accountsEnv, startAccountsService } from "../src/index.ts";
+
+/** A database the suite can run on. */
+export interface Backend {
+  name: string;
+  url?: string;
+}
+
+/** PGlite, plus PostgreSQL when DATABASE_URL is set. */
+export const backends: Backend[] = [{ name: "PGlite" }, ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.DATABASE_URL }] : [])];
+
+const SECRET = "accounts-test-secret-0123456789abcdef";
+
+/** A running accounts service and what tests need around it. */
+export interface Harness {
+  client: AsyncClient<AccountsServiceClient>;
+  grpcPort: number;
+  adminPort: number;
+  /** The service's own database, for fixtures the API cannot make yet (a locked account). */
+  db: Database;
+  /** The embedded bus, delivering every message twice on purpose. */
+  bus: EmbeddedBus;
+  /** A signed viewer token, as the gateway would send. */
+  sign(viewer: Viewer): Promise<string>;
+  /** Creates a confirmed local account through CreateAccount with an Owner viewer. */
+  createUser(username: string, options?: { password?: string; confirmed?: boolean; role?: string }): Promise<{ account: Account; email: string; password: string }>;
+  stop(): Promise<void>;
+}
+
+export async function startHarness(backend: Backend): Promise<Harness> {
+  const dataDir = await mkdtemp(join(tmpdir(), "starling-accounts-"));
+  const config = accountsEnv.parse({ VIEWER_TOKEN_SECRET: SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir, LOCAL_DOMAIN: "127.0.0.1:3000", LOCAL_HTTPS: "false" });
+  const context = createServiceContext("accounts", { logLevel: "silent", shutdownTimeoutMs: 10_000 });
+  const base = createInfraProvider(config, { clientId: "accounts-test", logger: context.logger, shutdown: context.shutdown });
+  const bus = createEmbeddedBus({ chaos: { duplicate: true } });
+  let db: Database | undefined;
+  const infra: InfraProvider = {
+    database: async (schema) => {
+      if (!backend.url) return (db = await base.database(schema));
+      db = await createDatabase({ url: backend.url, schema: uniqueName(schema) });
+      const opened = db;
+      context.shutdown.add("stores", "test postgres", () => opened.close());
+      return opened;
+    },
+    bus: () => bus,
+    kv: () => base.kv(),
+  };
+  context.shutdown.add("stores", "test bus", () => bus.close());
+  const { grpcPort, adminPort } = await startAccountsService(config, context, infra);
+  const client = connectService(AccountsServiceClient, `127.0.0.1:${grpcPort}`, { deadlineMs: 10_000 });
+  const sign = (viewer: Viewer) => signViewer(SECRET, viewer);
+  const ownerToken = await sign({ scopes: ["admin:write"], role: "Owner" });
+  return {
+    client,
+    grpcPort,
+    adminPort,
+    db: db!,
+    bus,
+    sign,
+    async createUser(username, options = {}) {
+      const email = `${username}@example.test`;
+      const created = await client.createAccount(
+        { username, email, password: options.password ?? "", confirmed: options.confirmed ?? true, role: options.role ?? "" },
+        { viewerToken: ownerToken },
+      );
+      return { account: created.account!, email, password: created.password };
+    },
+    async stop() {
+      client.close();
+      await context.shutdown.run("test");
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The gRPC status code of a rejected call, with its message. */
+export async function rejection(call: Promise<unknown>): Promise<{ code: number; details: string }> {
+  try {
+    await call;
+  } catch (error) {
+    const { code, details } = error as { code: number; details: string };
+    return { code, details };
+  }
+  throw new Error("expected the call to fail");
+}
