@@ -17,7 +17,7 @@ describe("starling accounts create with no server running", () => {
 
   it("creates the account in DATA_DIR, and the server started later signs it in", async function () {
     this.timeout(180_000);
-    const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+    const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
     for (const key of ["DATABASE_URL", "REDIS_URL", "KAFKA_BROKERS", "ACCOUNTS_GRPC_URL"]) delete env[key];
     const password = await cliCreateAccount(env, "dora", "dora@example.com", ["--role", "Admin"]);
     stack = await startEmbeddedStack({ dataDir });

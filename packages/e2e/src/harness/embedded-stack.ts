@@ -22,6 +22,7 @@ export async function startEmbeddedStack(options: { dataDir?: string } = {}): Pr
   return {
     name: "embedded",
     url,
+    pid: server.process.pid,
     createAccount: (username, email, extra) => cliCreateAccount(env, username, email, extra),
     async stop() {
       await server.stop();

@@ -4,7 +4,7 @@ import { createOAuthAPIClient, createRestAPIClient, type mastodon } from "masto"
 export interface Session {
   client: mastodon.rest.Client;
   accessToken: string;
-  account: mastodon.v1.AccountCredentials;
+  account: mastodon.v1.CredentialAccount;
 }
 
 /**

@@ -4,6 +4,8 @@ import { runNode } from "./processes.ts";
 export interface Stack {
   name: string;
   url: string;
+  /** The server's process id, when the whole stack is one process (benchmarks read its memory). */
+  pid?: number;
   /** Runs `starling accounts create` against this stack and returns the printed password. */
   createAccount(username: string, email: string, extra?: string[]): Promise<string>;
   /** Stops one service, when the stack runs services as separate processes. */

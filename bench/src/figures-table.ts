@@ -1,0 +1,35 @@
+import type { Column, Figure, FigureKey } from "./figures.ts";
+
+interface Row {
+  key: FigureKey;
+  label: string;
+  decimals: number;
+}
+
+// The printed order; a figure missing from a column prints as "-".
+const ROWS: readonly Row[] = [
+  { key: "readyColdMs", label: "ready, cold start (ms)", decimals: 0 },
+  { key: "readyWarmMs", label: "ready, warm restart (ms)", decimals: 0 },
+  { key: "idleRssColdMiB", label: "idle RSS after cold start (MiB)", decimals: 1 },
+  { key: "idleRssWarmMiB", label: "idle RSS after warm restart (MiB)", decimals: 1 },
+  { key: "homeRequestsPerSecond", label: "home timeline, requests/s (mean)", decimals: 1 },
+  { key: "homeLatencyP50Ms", label: "home timeline, latency p50 (ms)", decimals: 0 },
+  { key: "homeLatencyP99Ms", label: "home timeline, latency p99 (ms)", decimals: 0 },
+  { key: "homeNon2xx", label: "home timeline, non-2xx responses", decimals: 0 },
+  { key: "homeErrors", label: "home timeline, socket errors", decimals: 0 },
+  { key: "rssAfterLoadMiB", label: "RSS right after the load (MiB)", decimals: 1 },
+];
+
+const render = (figure: Figure | undefined, decimals: number): string =>
+  figure === undefined ? "-" : `${figure.value.toFixed(decimals)}${figure.note ? ` (${figure.note})` : ""}`;
+
+/** Lays the columns side by side, one row per figure, as fixed-width text; why a column is empty goes under it. */
+export function formatFiguresTable(columns: Record<string, Column>): string {
+  const names = Object.keys(columns);
+  const cells = ROWS.map((row) => [row.label, ...names.map((name) => render(columns[name]!.figures[row.key], row.decimals))]);
+  const table = [["figure", ...names], ...cells];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
+  const line = (cellsOfLine: string[]) => cellsOfLine.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  const reasons = names.flatMap((name) => (columns[name]!.missing ? [`${name}: ${columns[name]!.missing}`] : []));
+  return [line(table[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line), ...reasons].join("\n");
+}

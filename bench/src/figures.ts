@@ -1,0 +1,28 @@
+/** Every figure the run can print; one key per table row. */
+export type FigureKey =
+  | "readyColdMs"
+  | "readyWarmMs"
+  | "idleRssColdMiB"
+  | "idleRssWarmMiB"
+  | "homeRequestsPerSecond"
+  | "homeLatencyP50Ms"
+  | "homeLatencyP99Ms"
+  | "homeNon2xx"
+  | "homeErrors"
+  | "rssAfterLoadMiB";
+
+/** One measured value; `note` marks a caveat such as memory that had not settled yet. */
+export interface Figure {
+  value: number;
+  note?: string;
+}
+
+/** The figures of one kind of stack, or why it has none. */
+export interface Column {
+  figures: Partial<Record<FigureKey, Figure>>;
+  /** Set when the whole column was skipped or failed; printed instead of blanks. */
+  missing?: string;
+}
+
+/** Shorthand for a figure without a caveat. */
+export const figure = (value: number, note?: string): Figure => (note ? { value, note } : { value });
