@@ -17,12 +17,13 @@ const HELP = `usage: starling <command>
 
 const args = process.argv.slice(2);
 const name = [args.slice(0, 2).join(" "), args[0] ?? ""].find((n) => n in COMMANDS);
-if (!name) {
+const command = name === undefined ? undefined : COMMANDS[name];
+if (name === undefined || !command) {
   console.error(HELP);
   process.exit(args.length ? 64 : 0);
 }
 try {
-  await COMMANDS[name](args.slice(name.split(" ").length));
+  await command(args.slice(name.split(" ").length));
   if (name !== "start") process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -28,10 +28,15 @@ export function readLiveRunRecord(dataDir: string): RunRecord | undefined {
   } catch {
     return undefined;
   }
+  return isAlive(record.pid) ? record : undefined;
+}
+
+// Signal 0 probes without signalling; EPERM means the process exists but belongs to another user.
+function isAlive(pid: number): boolean {
   try {
-    process.kill(record.pid, 0);
-    return record;
-  } catch {
-    return undefined;
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

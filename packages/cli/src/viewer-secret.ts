@@ -10,7 +10,9 @@ export function viewerSecret(dataDir: string, fromEnv: string | undefined): stri
   if (fromEnv) return fromEnv;
   const dir = join(resolve(dataDir), "secrets");
   const file = join(dir, "viewer-token-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  // A file cut short by a crash during the first write is replaced rather than trusted.
+  const existing = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
+  if (existing.length >= 32) return existing;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });

@@ -26,7 +26,11 @@ export async function presentStatus(ctx: RouteContext, status: Status, options: 
   return rendered;
 }
 
-function renderStatus(ctx: RouteContext, status: Status, author: Account, source: boolean): Record<string, unknown> {
+/**
+ * Renders one status with its author already at hand: `source` gives the typed text instead of
+ * HTML (delete-and-redraft). Viewer-relative fields appear only for a signed-in viewer.
+ */
+export function renderStatus(ctx: Pick<RouteContext, "viewer" | "baseUrl">, status: Status, author: Account, source: boolean): Record<string, unknown> {
   const viewer = ctx.viewer?.accountId;
   const isAuthor = viewer === status.accountId;
   return {

@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { status as GrpcStatus, type ServiceError as GrpcServiceError } from "@grpc/grpc-js";
+import { Registry } from "prom-client";
+import { freePort } from "@starling/testkit";
+import { TimelinesServiceClient, TimelinesServiceService, type TimelinesServiceServer } from "@starling/proto/timelines/v1/timelines";
+import { connectService, type AsyncClient } from "./grpc-client.ts";
+import { startGrpcServer, type AsyncHandlers, type GrpcServer } from "./grpc-server.ts";
+import { checkHealth } from "./health-client.ts";
+import { createLogger } from "./logger.ts";
+import { notFound } from "./service-error.ts";
+import { signViewer } from "./viewer.ts";
+
+const secret = "v".repeat(32);
+const SERVICE = "starling.timelines.v1.TimelinesService";
+
+// The home timeline echoes who the server believes is calling; the public one fails on request.
+const handlers: AsyncHandlers<TimelinesServiceServer> = {
+  getHomeTimeline: async (request, context) => ({
+    statusIds: [context.viewer?.accountId ?? "anonymous", ...(context.viewer?.scopes ?? []), String(request.page?.limit ?? 0), context.viewerToken ? "token" : "no-token"],
+  }),
+  getPublicTimeline: async (request) => {
+    if (request.local) throw notFound("no such timeline");
+    if (request.remote) throw new Error("password=hunter2 in a stack trace");
+    return { statusIds: ["1"] };
+  },
+};
+
+const grpcCode = (code: GrpcStatus) => (error: GrpcServiceError) => {
+  assert.equal(error.code, code, `expected ${GrpcStatus[code]}, got ${GrpcStatus[error.code]}: ${error.details}`);
+  return true;
+};
+
+describe("gRPC server and client helpers", () => {
+  let server: GrpcServer;
+  let client: AsyncClient<TimelinesServiceClient>;
+  let address: string;
+
+  before(async () => {
+    server = await startGrpcServer({
+      host: "127.0.0.1",
+      port: 0,
+      services: [{ definition: TimelinesServiceService, handlers }],
+      viewerSecret: secret,
+      logger: createLogger("grpc-test", "silent"),
+      registry: new Registry(),
+    });
+    address = `127.0.0.1:${server.port}`;
+    client = connectService(TimelinesServiceClient, address, { deadlineMs: 5_000 });
+  });
+
+  after(async () => {
+    client.close();
+    await server.stop(1_000);
+  });
+
+  it("answers a call without a viewer as anonymous", async () => {
+    const page = { maxId: "", sinceId: "", minId: "", limit: 20 };
+    assert.deepEqual(await client.getHomeTimeline({ page }), { statusIds: ["anonymous", "20", "no-token"] });
+  });
+
+  it("verifies the signed viewer and hands it and its token to the handler", async () => {
+    const viewerToken = await signViewer(secret, { accountId: "42", scopes: ["read"] });
+    assert.deepEqual(await client.getHomeTimeline({ page: undefined }, { viewerToken }), { statusIds: ["42", "read", "0", "token"] });
+  });
+
+  it("refuses a viewer token signed with another secret as UNAUTHENTICATED", async () => {
+    const viewerToken = await signViewer("w".repeat(32), { accountId: "42", scopes: ["read"] });
+    await assert.rejects(client.getHomeTimeline({ page: undefined }, { viewerToken }), (error: GrpcServiceError) => {
+      grpcCode(GrpcStatus.UNAUTHENTICATED)(error);
+      assert.equal(error.details, "invalid viewer token");
+      return true;
+    });
+  });
+
+  it("passes a ServiceError's code and message to the client", async () => {
+    await assert.rejects(client.getPublicTimeline({ page: undefined, local: true, remote: false }), (error: GrpcServiceError) => {
+      grpcCode(GrpcStatus.NOT_FOUND)(error);
+      assert.equal(error.details, "no such timeline");
+      return true;
+    });
+  });
+
+  it("turns an unexpected throw into INTERNAL without its message", async () => {
+    await assert.rejects(client.getPublicTimeline({ page: undefined, local: false, remote: true }), (error: GrpcServiceError) => {
+      grpcCode(GrpcStatus.INTERNAL)(error);
+      assert.equal(error.details, "internal error");
+      return true;
+    });
+  });
+
+  it("reports SERVING in gRPC health for the server and the service, then NOT_SERVING after setServing(false)", async () => {
+    assert.equal(await checkHealth(address), "SERVING");
+    assert.equal(await checkHealth(address, SERVICE), "SERVING");
+    server.setServing(false);
+    try {
+      assert.equal(await checkHealth(address), "NOT_SERVING");
+      assert.equal(await checkHealth(address, SERVICE), "NOT_SERVING");
+    } finally {
+      server.setServing(true);
+    }
+    assert.equal(await checkHealth(address, SERVICE), "SERVING");
+  });
+
+  it("fails a call to a closed port with UNAVAILABLE within the deadline", async () => {
+    const closed = connectService(TimelinesServiceClient, `127.0.0.1:${await freePort()}`, { deadlineMs: 2_000 });
+    const started = Date.now();
+    try {
+      await assert.rejects(closed.getPublicTimeline({ page: undefined, local: false, remote: false }), grpcCode(GrpcStatus.UNAVAILABLE));
+    } finally {
+      closed.close();
+    }
+    assert.ok(Date.now() - started < 2_500, `took ${Date.now() - started} ms`);
+  });
+});

@@ -1,0 +1,160 @@
+import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { z } from "zod";
+import { createLogger, invalidArgument, ServiceError, verifyViewer } from "@starling/runtime";
+import { status as GrpcStatus } from "@grpc/grpc-js";
+import { TEST_SECRET, accountFixture, startAccountsFixture, testConfig, type RunningAccounts } from "../../test/fixtures/accounts-server.ts";
+import { accountRoutes } from "../routes/account-routes.ts";
+import { oauthRoutes } from "../routes/oauth-routes.ts";
+import { TokenResolver } from "./authenticate.ts";
+import { bindRoute } from "./bind-route.ts";
+import { pageParams } from "./params.ts";
+import type { Route } from "./route.ts";
+
+const row = (routes: Route[], method: Route["method"], path: string): Route => {
+  const found = routes.find((r) => r.method === method && r.path === path);
+  if (!found) throw new Error(`no route ${method} ${path}`);
+  return found;
+};
+const verifyCredentials = row(accountRoutes, "get", "/api/v1/accounts/verify_credentials");
+const accountById = row(accountRoutes, "get", "/api/v1/accounts/:id");
+const oauthToken = row(oauthRoutes, "post", "/oauth/token");
+
+const tokens = {
+  "user-read": { tokenId: "t1", appId: "a1", accountId: "1", scopes: ["read"], role: "" },
+  "user-granular": { tokenId: "t2", appId: "a1", accountId: "1", scopes: ["read:accounts"], role: "" },
+  "user-write": { tokenId: "t3", appId: "a1", accountId: "1", scopes: ["write"], role: "" },
+  "app-only": { tokenId: "t4", appId: "a1", accountId: "", scopes: ["read"], role: "" },
+};
+
+describe("bindRoute", () => {
+  let accounts: RunningAccounts;
+  let server: Server | undefined;
+
+  before(async () => {
+    accounts = await startAccountsFixture({
+      tokens,
+      accounts: [accountFixture({ id: "1", username: "alice" })],
+      handlers: {
+        getCredentialAccount: async (_request, context) => ({ account: accountFixture({ id: context.viewer!.accountId!, username: "alice" }), source: undefined, role: undefined }),
+        issueToken: async (request) => {
+          if (request.grantType === "password") throw new ServiceError(GrpcStatus.UNAUTHENTICATED, "invalid_client: Client authentication failed");
+          throw invalidArgument("unsupported grant type");
+        },
+      },
+    });
+  });
+  after(() => accounts.stop());
+  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  /** Serves ONE route row on a fresh Express app; returns its base URL. */
+  async function serve(route: Route): Promise<string> {
+    const app = express();
+    app.set("query parser", "extended");
+    app.use(express.json());
+    app.use(express.urlencoded({ extended: true }));
+    const config = testConfig();
+    const resolver = new TokenResolver(accounts.clients, 60_000, TEST_SECRET);
+    bindRoute(app, route, { config, clients: accounts.clients, tokens: resolver, logger: createLogger("bind-route-test", "silent"), baseUrl: "https://example.test" });
+    server = createServer(app);
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  const get = (url: string, token?: string) => fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  it("answers 401 when a user route is called without a token", async () => {
+    const res = await get(`${await serve(verifyCredentials)}/api/v1/accounts/verify_credentials`);
+    assert.equal(res.status, 401);
+    assert.deepEqual(await res.json(), { error: "The access token is invalid" });
+  });
+
+  it("answers 401 when the accounts service does not know the token", async () => {
+    const res = await get(`${await serve(verifyCredentials)}/api/v1/accounts/verify_credentials`, "revoked");
+    assert.equal(res.status, 401);
+    assert.deepEqual(await res.json(), { error: "The access token is invalid" });
+  });
+
+  it("answers 403 with Mastodon's message when the token lacks every accepted scope", async () => {
+    const res = await get(`${await serve(verifyCredentials)}/api/v1/accounts/verify_credentials`, "user-write");
+    assert.equal(res.status, 403);
+    assert.deepEqual(await res.json(), { error: "This action is outside the authorized scopes" });
+  });
+
+  it("answers 422 when an app-only token calls a route that needs a user", async () => {
+    const res = await get(`${await serve(verifyCredentials)}/api/v1/accounts/verify_credentials`, "app-only");
+    assert.equal(res.status, 422);
+    assert.deepEqual(await res.json(), { error: "This method requires an authenticated user" });
+  });
+
+  it("answers 200 with the presenter's output for a token with a granular scope, calling the service as the viewer", async () => {
+    const url = await serve(verifyCredentials);
+    const res = await get(`${url}/api/v1/accounts/verify_credentials`, "user-granular");
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("cache-control"), "no-cache, no-store, max-age=0, must-revalidate");
+    const body = (await res.json()) as Record<string, unknown>;
+    assert.equal(body.id, "1");
+    assert.equal(body.acct, "alice");
+    assert.equal(body.created_at, "2024-03-05T00:00:00.000Z");
+    assert.deepEqual(body.role, { id: "-99", name: "", permissions: "0", color: "", highlighted: false });
+    assert.equal(accounts.calls.findLast((c) => c.method === "getCredentialAccount")?.viewerAccountId, "1");
+  });
+
+  it("takes the token from access_token when there is no Authorization header", async () => {
+    const res = await fetch(`${await serve(verifyCredentials)}/api/v1/accounts/verify_credentials?access_token=user-read`);
+    assert.equal(res.status, 200);
+  });
+
+  it("asks the accounts service once for a burst of requests with the same token", async () => {
+    const url = await serve(verifyCredentials);
+    const before = accounts.calls.filter((c) => c.method === "authenticate").length;
+    for (let i = 0; i < 3; i++) assert.equal((await get(`${url}/api/v1/accounts/verify_credentials`, "user-read")).status, 200);
+    assert.equal(accounts.calls.filter((c) => c.method === "authenticate").length - before, 1);
+  });
+
+  it("answers 422 'Validation failed' naming the parameter when the input schema refuses it", async () => {
+    const res = await get(`${await serve(accountById)}/api/v1/accounts/not-a-number`);
+    assert.equal(res.status, 422);
+    assert.deepEqual(await res.json(), { error: "Validation failed: id must be an id" });
+  });
+
+  it("serves an optional-auth route without a token and maps NOT_FOUND-like absence to 404", async () => {
+    const url = await serve(accountById);
+    const found = await get(`${url}/api/v1/accounts/1`);
+    assert.equal(found.status, 200);
+    assert.equal(((await found.json()) as { username: string }).username, "alice");
+    const missing = await get(`${url}/api/v1/accounts/2`);
+    assert.equal(missing.status, 404);
+    assert.deepEqual(await missing.json(), { error: "Record not found" });
+  });
+
+  it("renders OAuth errors as {error, error_description}, splitting the service's code from its message", async () => {
+    const url = await serve(oauthToken);
+    const post = (form: Record<string, string>) => fetch(`${url}/oauth/token`, { method: "POST", body: new URLSearchParams(form) });
+    const coded = await post({ grant_type: "password" });
+    assert.equal(coded.status, 401);
+    assert.deepEqual(await coded.json(), { error: "invalid_client", error_description: "Client authentication failed" });
+    const plain = await post({ grant_type: "magic" });
+    assert.equal(plain.status, 422);
+    assert.deepEqual(await plain.json(), { error: "invalid_request", error_description: "unsupported grant type" });
+  });
+
+  it("sets the Link header from the route's cursors and hands services a signed viewer", async () => {
+    const paged: Route = {
+      method: "get",
+      path: "/api/v1/things",
+      auth: "user",
+      scopes: ["read"],
+      input: z.object(pageParams(20)),
+      call: async (ctx) => ({ ids: ["30", "20"], viewer: await verifyViewer(TEST_SECRET, ctx.viewerToken!) }),
+      present: (_ctx, r: { ids: string[]; viewer: { accountId?: string } }) => ({ ids: r.ids, signedFor: r.viewer.accountId }),
+      links: (r: { ids: string[] }) => ({ next: r.ids.at(-1), prev: r.ids[0] }),
+    };
+    const res = await get(`${await serve(paged)}/api/v1/things?limit=2&max_id=99`, "user-read");
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { ids: ["30", "20"], signedFor: "1" });
+    assert.equal(res.headers.get("link"), '<https://example.test/api/v1/things?limit=2&max_id=20>; rel="next", <https://example.test/api/v1/things?limit=2&min_id=30>; rel="prev"');
+  });
+});

@@ -1,0 +1,117 @@
+import assert from "node:assert/strict";
+import type { Status } from "@starling/proto/statuses/v1/statuses";
+import { signViewer } from "@starling/runtime";
+import { TEST_SECRET, accountFixture, startAccountsFixture, testConfig, type RunningAccounts } from "../../test/fixtures/accounts-server.ts";
+import type { RouteContext } from "../http/route.ts";
+import { presentStatus, presentStatuses, renderStatus } from "./status.ts";
+
+const base = "https://example.test";
+const alice = accountFixture({ id: "1", username: "alice" });
+const bob = accountFixture({ id: "2", username: "bob", domain: "remote.example" });
+
+function statusFixture(overrides: Partial<Status> = {}): Status {
+  return {
+    id: "100",
+    uri: "https://example.test/users/alice/statuses/100",
+    url: "https://example.test/@alice/100",
+    accountId: "1",
+    inReplyToId: "",
+    inReplyToAccountId: "",
+    content: "<p>hello</p>",
+    text: "hello",
+    spoilerText: "",
+    visibility: "public",
+    sensitive: false,
+    language: "",
+    createdAt: new Date("2024-03-05T17:45:12.345Z"),
+    editedAt: undefined,
+    repliesCount: "1",
+    reblogsCount: "2",
+    favouritesCount: "3",
+    application: undefined,
+    local: true,
+    ...overrides,
+  };
+}
+
+const anonymous = { viewer: undefined, baseUrl: base };
+const as = (accountId: string) => ({ viewer: { accountId, scopes: ["read"] }, baseUrl: base });
+
+describe("Status presenter", () => {
+  it("renders the HTML content, or the typed text for delete-and-redraft", () => {
+    const html = renderStatus(anonymous, statusFixture(), alice, false);
+    const source = renderStatus(anonymous, statusFixture(), alice, true);
+    assert.equal(html.content, "<p>hello</p>");
+    assert.equal("text" in html, false);
+    assert.equal(source.text, "hello");
+    assert.equal("content" in source, false);
+  });
+
+  it("renders absent values as null, times as ISO 8601 and counts as numbers", () => {
+    const json = renderStatus(anonymous, statusFixture(), alice, false);
+    assert.equal(json.in_reply_to_id, null);
+    assert.equal(json.in_reply_to_account_id, null);
+    assert.equal(json.language, null);
+    assert.equal(json.edited_at, null);
+    assert.equal(json.application, null);
+    assert.equal(json.created_at, "2024-03-05T17:45:12.345Z");
+    assert.deepEqual([json.replies_count, json.reblogs_count, json.favourites_count], [1, 2, 3]);
+  });
+
+  it("renders the application with a null website when it has none", () => {
+    const json = renderStatus(anonymous, statusFixture({ application: { name: "Tusky", website: "" } }), alice, false);
+    assert.deepEqual(json.application, { name: "Tusky", website: null });
+  });
+
+  it("adds the viewer's favourited, reblogged, muted and bookmarked flags only for a signed-in viewer", () => {
+    assert.equal("favourited" in renderStatus(anonymous, statusFixture(), alice, false), false);
+    const json = renderStatus(as("2"), statusFixture(), alice, false);
+    assert.deepEqual([json.favourited, json.reblogged, json.muted, json.bookmarked], [false, false, false, false]);
+    assert.equal("pinned" in json, false);
+  });
+
+  it("adds pinned for the author's own statuses except direct ones", () => {
+    assert.equal(renderStatus(as("1"), statusFixture(), alice, false).pinned, false);
+    assert.equal("pinned" in renderStatus(as("1"), statusFixture({ visibility: "direct" }), alice, false), false);
+  });
+
+  it("renders the author as a Mastodon Account", () => {
+    assert.equal((renderStatus(anonymous, statusFixture({ accountId: "2" }), bob, false).account as { acct: string }).acct, "bob@remote.example");
+  });
+
+  describe("over the accounts service", () => {
+    let accounts: RunningAccounts;
+    let ctx: RouteContext;
+
+    before(async () => {
+      accounts = await startAccountsFixture({ accounts: [alice, bob] });
+      const viewer = { accountId: "2", scopes: ["read"] };
+      ctx = { config: testConfig(), clients: accounts.clients, viewer, viewerToken: await signViewer(TEST_SECRET, viewer), baseUrl: base, headers: {} };
+    });
+    after(() => accounts.stop());
+    beforeEach(() => void accounts.calls.splice(0));
+
+    it("hydrates every author of a list with one accounts call, as the viewer, keeping the list order", async () => {
+      const list = [statusFixture({ id: "3", accountId: "2" }), statusFixture({ id: "2", accountId: "1" }), statusFixture({ id: "1", accountId: "2" })];
+      const rendered = await presentStatuses(ctx, list);
+      assert.deepEqual(rendered.map((s) => s.id), ["3", "2", "1"]);
+      assert.deepEqual(rendered.map((s) => (s.account as { username: string }).username), ["bob", "alice", "bob"]);
+      assert.equal(accounts.calls.length, 1);
+      assert.deepEqual(accounts.calls[0], { method: "getAccounts", request: { ids: ["2", "1"] }, viewerAccountId: "2" });
+    });
+
+    it("leaves out statuses whose author is gone", async () => {
+      const rendered = await presentStatuses(ctx, [statusFixture({ id: "5", accountId: "404" }), statusFixture({ id: "4", accountId: "1" })]);
+      assert.deepEqual(rendered.map((s) => s.id), ["4"]);
+    });
+
+    it("makes no call for an empty list", async () => {
+      assert.deepEqual(await presentStatuses(ctx, []), []);
+      assert.equal(accounts.calls.length, 0);
+    });
+
+    it("refuses to render a single status whose author is gone", async () => {
+      await assert.rejects(presentStatus(ctx, statusFixture({ id: "9", accountId: "404" })), /author 404 of status 9 is missing/);
+    });
+  });
+});
