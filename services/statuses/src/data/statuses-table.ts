@@ -1,0 +1,47 @@
+import type { Database } from "@starling/db";
+import type { Status } from "../domain/status.ts";
+import { rowFromStatus, statusFromRow, type StatusRow } from "./status-row.ts";
+import type { Trx } from "./transaction.ts";
+
+/** Stores a new status. */
+export async function insertStatus(db: Database, trx: Trx, status: Status): Promise<void> {
+  await db.table("statuses", trx).insert(rowFromStatus(status));
+}
+
+/** The statuses with these ids that are not deleted, in no particular order. */
+export async function findLiveStatuses(db: Database, ids: readonly string[], trx?: Trx): Promise<Status[]> {
+  if (ids.length === 0) return [];
+  const rows: StatusRow[] = await db.table("statuses", trx).whereIn("id", [...ids]).whereNull("deleted_at");
+  return rows.map(statusFromRow);
+}
+
+/** One status that is not deleted, or undefined. */
+export async function findLiveStatus(db: Database, id: string, trx?: Trx): Promise<Status | undefined> {
+  const [status] = await findLiveStatuses(db, [id], trx);
+  return status;
+}
+
+/** Sets deleted_at on a live status; false when it was already deleted or never existed. */
+export async function markStatusDeleted(db: Database, trx: Trx, id: string, at: Date): Promise<boolean> {
+  const changed = await db.table("statuses", trx).where({ id }).whereNull("deleted_at").update({ deleted_at: at });
+  return changed === 1;
+}
+
+/**
+ * Adds `delta` to a live status's replies_count, never below zero; false when the status is gone.
+ * The increment happens in SQL so concurrent replies do not lose counts.
+ */
+export async function adjustRepliesCount(db: Database, trx: Trx, id: string, delta: 1 | -1): Promise<boolean> {
+  const changed = await db
+    .table("statuses", trx)
+    .where({ id })
+    .whereNull("deleted_at")
+    .update({ replies_count: db.knex.raw("greatest(replies_count + ?, 0)", [delta]) });
+  return changed === 1;
+}
+
+/** Local statuses that are not deleted. */
+export async function countLocalStatuses(db: Database): Promise<number> {
+  const [row] = await db.table("statuses").where({ local: true }).whereNull("deleted_at").count({ n: "*" });
+  return Number(row?.n ?? 0);
+}

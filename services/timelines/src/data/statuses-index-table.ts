@@ -1,0 +1,121 @@
+/** The `statuses_index` read model: routing facts of every status, with delete tombstones. */
+import type { Database } from "@starling/db";
+import type { StatusRouting } from "../domain/home-delivery.ts";
+import type { Trx } from "./transaction.ts";
+
+/** A status as status.created describes it. */
+export interface IndexedStatus extends StatusRouting {
+  local: boolean;
+  createdAt?: Date | undefined;
+  mentionedAccountIds: string[];
+}
+
+/** What recording a status.created found. */
+export type RecordOutcome = "recorded" | "known" | "tombstone";
+
+interface RoutingRow {
+  id: string;
+  account_id: string;
+  visibility: string;
+  in_reply_to_id: string | null;
+  in_reply_to_account_id: string | null;
+}
+
+const ROUTING_COLUMNS = ["id", "account_id", "visibility", "in_reply_to_id", "in_reply_to_account_id"];
+
+const toRouting = (row: RoutingRow): StatusRouting => ({
+  id: String(row.id),
+  accountId: String(row.account_id),
+  visibility: row.visibility,
+  inReplyToId: row.in_reply_to_id === null ? undefined : String(row.in_reply_to_id),
+  inReplyToAccountId: row.in_reply_to_account_id === null ? undefined : String(row.in_reply_to_account_id),
+});
+
+/** Inserts a status and its mentions unless its id is known (alive, or deleted before it arrived). */
+export async function recordStatus(db: Database, trx: Trx, status: IndexedStatus): Promise<RecordOutcome> {
+  const inserted: unknown[] = await db
+    .table("statuses_index", trx)
+    .insert({
+      id: status.id,
+      account_id: status.accountId,
+      visibility: status.visibility,
+      local: status.local,
+      in_reply_to_id: status.inReplyToId || null,
+      in_reply_to_account_id: status.inReplyToAccountId || null,
+      created_at: status.createdAt ?? null,
+    })
+    .onConflict("id")
+    .ignore()
+    .returning("id");
+  if (inserted.length === 0) {
+    const existing: { deleted: boolean } | undefined = await db.table("statuses_index", trx).where({ id: status.id }).first("deleted");
+    return existing?.deleted ? "tombstone" : "known";
+  }
+  const mentions = [...new Set(status.mentionedAccountIds)].map((accountId) => ({ status_id: status.id, account_id: accountId }));
+  if (mentions.length > 0) await db.table("status_mentions", trx).insert(mentions).onConflict(["status_id", "account_id"]).ignore();
+  return "recorded";
+}
+
+/** Marks a status deleted, leaving a tombstone when its status.created has not arrived yet. */
+export async function markStatusDeleted(db: Database, trx: Trx, id: string, accountId: string): Promise<void> {
+  await db
+    .table("statuses_index", trx)
+    .insert({ id, account_id: accountId, visibility: "", local: false, deleted: true })
+    .onConflict("id")
+    .merge({ deleted: true });
+}
+
+/** Accounts a status mentions. */
+export async function mentionedAccounts(db: Database, trx: Trx, statusId: string): Promise<string[]> {
+  const rows: { account_id: string }[] = await db.table("status_mentions", trx).where({ status_id: statusId }).select("account_id");
+  return rows.map((r) => String(r.account_id));
+}
+
+/** The author's newest live statuses that followers may see (not direct), newest first. */
+export async function latestForFollowers(db: Database, trx: Trx, authorId: string, limit: number): Promise<StatusRouting[]> {
+  const rows: RoutingRow[] = await db
+    .table("statuses_index", trx)
+    .where({ account_id: authorId, deleted: false })
+    .whereNot({ visibility: "direct" })
+    .orderBy("id", "desc")
+    .limit(limit)
+    .select(ROUTING_COLUMNS);
+  return rows.map(toRouting);
+}
+
+/** Which of `ids` the given author wrote. */
+export async function idsByAuthor(db: Database, trx: Trx, ids: string[], authorId: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows: { id: string }[] = await db.table("statuses_index", trx).where({ account_id: authorId }).whereIn("id", ids).select("id");
+  return rows.map((r) => String(r.id));
+}
+
+/**
+ * Newest live statuses that could be in `accountId`'s home feed: its own, the non-direct ones of
+ * accounts it follows, and direct ones mentioning it. The reply rule is applied by the caller.
+ */
+export async function homeCandidates(db: Database, accountId: string, limit: number): Promise<StatusRouting[]> {
+  const { schema } = db;
+  const rows: RoutingRow[] = await db
+    .table("statuses_index as s")
+    .where("s.deleted", false)
+    .where((where) => {
+      where
+        .where("s.account_id", accountId)
+        .orWhere((followed) =>
+          followed.whereNot("s.visibility", "direct").whereIn(
+            "s.account_id",
+            db.knex.withSchema(schema).from("follows").where({ account_id: accountId, active: true }).select("target_account_id"),
+          ),
+        )
+        .orWhere((mentioned) =>
+          mentioned.where("s.visibility", "direct").whereExists(
+            db.knex.withSchema(schema).from("status_mentions as m").whereRaw("m.status_id = s.id").where("m.account_id", accountId),
+          ),
+        );
+    })
+    .orderBy("s.id", "desc")
+    .limit(limit)
+    .select(ROUTING_COLUMNS.map((c) => `s.${c}`));
+  return rows.map(toRouting);
+}
