@@ -73,6 +73,9 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
     const missing = [...new Set(topics.map((t) => prefix + t))].filter((t) => !created.has(t));
     if (missing.length === 0) return;
     await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions })) });
+    // createTopics does not wait for topics another process is creating at the same moment; a
+    // consumer that subscribes before their leaders exist fails, so wait for the leaders here.
+    await waitForLeaders(admin, missing, 30_000);
     for (const topic of missing) created.add(topic);
   }
 
@@ -123,4 +126,19 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
       await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
     },
   };
+}
+
+/** Resolves once every partition of `topics` has a leader; retries until `timeoutMs` passes. */
+async function waitForLeaders(admin: Admin, topics: string[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 1_000)) {
+    try {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics });
+      if (found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline) throw new Error(`Kafka topics have no leaders after ${timeoutMs} ms: ${topics.join(", ")}`);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
