@@ -7,6 +7,9 @@
  */
 import type { Knex } from "knex";
 
+/** The transaction handle `Database.transaction` passes to its callback, for code that does not import knex. */
+export type Transaction = Knex.Transaction;
+
 /** A service's view of its own schema. */
 export interface Database {
   /**

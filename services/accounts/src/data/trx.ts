@@ -1,7 +1,7 @@
-import type { Database, Migration } from "@starling/db";
+import type { Migration, Transaction } from "@starling/db";
 
-/** The transaction handle `Database.transaction` passes (a knex transaction), without depending on knex. */
-export type Trx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** The transaction handle `Database.transaction` passes. */
+export type Trx = Transaction;
 
 /** The knex a migration step runs on. */
 export type MigrationKnex = Parameters<Migration["up"]>[0];

@@ -1,7 +1,6 @@
-import type { Database } from "@starling/db";
+import type { Transaction as Trx } from "@starling/db";
 
-/** The transaction handle `Database.transaction` passes (knex's), named without importing knex. */
-export type Trx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type { Trx };
 
 /**
  * Serializes, per author, the writes that race on that author's audience: a status fanned out while
