@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { parseConfig, port, serverEnv } from "./config.ts";
+import { flag, localDomainEnv, parseConfig, port, publicBaseUrl, serverEnv } from "./config.ts";
 
 const schema = z.object({ ...serverEnv, GRPC_PORT: port(50051) });
 const secret = "s".repeat(32);
@@ -42,5 +42,20 @@ describe("configuration", () => {
     for (const bad of ["-1", "65536", "80.5", "http"]) {
       assert.throws(() => parseConfig(schema, { VIEWER_TOKEN_SECRET: secret, GRPC_PORT: bad }), /GRPC_PORT/, bad);
     }
+  });
+});
+
+describe("public URL settings", () => {
+  const schema = z.object(localDomainEnv);
+
+  it("defaults to https on localhost:3000 and reads true/false/1/0 in any case", () => {
+    assert.equal(publicBaseUrl(schema.parse({})), "https://localhost:3000");
+    assert.equal(publicBaseUrl(schema.parse({ LOCAL_DOMAIN: "127.0.0.1:4000", LOCAL_HTTPS: "FALSE" })), "http://127.0.0.1:4000");
+    assert.equal(schema.parse({ LOCAL_HTTPS: "0" }).LOCAL_HTTPS, false);
+    assert.equal(schema.parse({ LOCAL_HTTPS: "1" }).LOCAL_HTTPS, true);
+  });
+
+  it("refuses a flag that is not a boolean word", () => {
+    assert.throws(() => parseConfig(z.object({ OPEN: flag(false) }), { OPEN: "yes" }), /OPEN/);
   });
 });

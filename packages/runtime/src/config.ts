@@ -14,6 +14,28 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, 
 /** A TCP port from the environment; 0 asks the OS for a free one (tests and the embedded launcher). */
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
+/** A boolean variable written true/false or 1/0 (any case). */
+export const flag = (fallback: boolean) =>
+  z
+    .string()
+    .default(fallback ? "true" : "false")
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(["true", "false", "1", "0"]))
+    .transform((v) => v === "true" || v === "1");
+
+/** Variables of services that build public URLs of this instance. */
+export const localDomainEnv = {
+  /** The instance's domain as users and other servers see it (host[:port]). */
+  LOCAL_DOMAIN: z.string().min(1).default("localhost:3000"),
+  /** Whether public URLs use https (false only for local runs and tests on 127.0.0.1). */
+  LOCAL_HTTPS: flag(true),
+};
+
+/** The instance's public base URL, e.g. https://example.com, with no trailing slash. */
+export function publicBaseUrl(config: { LOCAL_DOMAIN: string; LOCAL_HTTPS: boolean }): string {
+  return `${config.LOCAL_HTTPS ? "https" : "http"}://${config.LOCAL_DOMAIN}`;
+}
+
 /** Variables every service process reads. */
 export const serverEnv = {
   /** Address the gRPC and admin servers bind to; 0.0.0.0 in containers. */

@@ -3,6 +3,7 @@ export * from "./config.ts";
 export * from "./grpc-client.ts";
 export * from "./grpc-server.ts";
 export * from "./health-client.ts";
+export * from "./http-server.ts";
 export * from "./ids.ts";
 export * from "./logger.ts";
 export * from "./metrics.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { infraEnv } from "@starling/platform";
-import { parseConfig, port, serverEnv } from "@starling/runtime";
+import { localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
 
 /** Environment of the accounts service. */
 export const accountsEnv = z.object({
@@ -10,13 +10,7 @@ export const accountsEnv = z.object({
   GRPC_PORT: port(50051),
   /** Admin HTTP port: /livez, /readyz, /metrics. */
   ADMIN_PORT: port(9101),
-  /** The instance's domain (host[:port]) in actor URIs and profile URLs. */
-  LOCAL_DOMAIN: z.string().min(1).default("localhost:3000"),
-  /** "false" builds http:// URLs (tests on 127.0.0.1); anything else https://. */
-  LOCAL_HTTPS: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((value) => value === "true"),
+  ...localDomainEnv,
 });
 
 export type AccountsConfig = z.infer<typeof accountsEnv>;

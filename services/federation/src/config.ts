@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseConfig, port, serverEnv } from "@starling/runtime";
+import { flag, localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
 
 /** Environment of the federation service. */
 export const federationEnv = z.object({
@@ -12,12 +12,9 @@ export const federationEnv = z.object({
   HTTP_PORT: port(3001),
   /** Address the HTTP port binds to; 0.0.0.0 in containers. */
   HTTP_HOST: z.string().default("127.0.0.1"),
-  /** The instance's domain (host[:port]). */
-  LOCAL_DOMAIN: z.string().default("localhost:3000"),
-  /** Whether public URLs use https (false only for local runs and tests). */
-  LOCAL_HTTPS: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+  ...localDomainEnv,
   /** Whether anyone may sign up without an invitation (reported by NodeInfo). */
-  OPEN_REGISTRATIONS: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
+  OPEN_REGISTRATIONS: flag(false),
   /** Instance title, reported as NodeInfo metadata.nodeName. */
   INSTANCE_TITLE: z.string().default("Starling"),
   /** accounts service gRPC address. */

@@ -1,6 +1,4 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { connectService, serveService, type ServiceContext } from "@starling/runtime";
+import { connectService, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import type { FederationConfig } from "./config.ts";
@@ -24,17 +22,12 @@ export async function startFederationService(config: FederationConfig, context: 
     accounts: connectService(AccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
   };
-  const server = createServer(createFederationApp(config, clients, context.logger));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.HTTP_PORT, config.HTTP_HOST, () => resolve());
-  });
-  context.shutdown.add("servers", "federation HTTP server", () => {
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    return closed;
-  });
+  const httpPort = await startHttpServer(
+    context,
+    { name: "federation HTTP server", host: config.HTTP_HOST, port: config.HTTP_PORT },
+    createFederationApp(config, clients, context.logger),
+  );
   context.shutdown.add("clients", "federation gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   const endpoints = await serveService(context, config, []);
-  return { httpPort: (server.address() as AddressInfo).port, ...endpoints };
+  return { httpPort, ...endpoints };
 }

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { Logger } from "@starling/runtime";
+import { publicBaseUrl, type Logger } from "@starling/runtime";
 import type { Clients } from "./clients.ts";
 import type { GatewayConfig } from "./config.ts";
 import { TokenResolver } from "./http/authenticate.ts";
@@ -16,7 +16,7 @@ export function createApp(config: GatewayConfig, clients: Clients, logger: Logge
   // Mastodon clients send arrays as `types[]=a&types[]=b`; the extended parser reads them.
   app.set("query parser", "extended");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
-  const baseUrl = `${config.LOCAL_HTTPS ? "https" : "http"}://${config.LOCAL_DOMAIN}`;
+  const baseUrl = publicBaseUrl(config);
   app.use(cors);
   app.use(federationProxy(config.FEDERATION_HTTP_URL));
   app.use(express.json({ limit: "1mb", type: ["application/json", "application/*+json"] }));

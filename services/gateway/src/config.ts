@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { parseConfig, port, serverEnv } from "@starling/runtime";
-
-const flag = (fallback: boolean) => z.enum(["true", "false", "1", "0"]).default(fallback ? "true" : "false").transform((v) => v === "true" || v === "1");
+import { localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
 
 /** Environment of the API gateway. */
 export const gatewayEnv = z.object({
@@ -14,10 +12,7 @@ export const gatewayEnv = z.object({
   PORT: port(3000),
   /** Address the client API binds to; 0.0.0.0 in containers. */
   HOST: z.string().default("127.0.0.1"),
-  /** The instance's domain as users and other servers see it (host[:port]). */
-  LOCAL_DOMAIN: z.string().default("localhost:3000"),
-  /** Whether public URLs use https (false only for local runs and tests). */
-  LOCAL_HTTPS: flag(true),
+  ...localDomainEnv,
   /** accounts service gRPC address. */
   ACCOUNTS_GRPC_URL: z.string().default("127.0.0.1:50051"),
   /** statuses service gRPC address. */

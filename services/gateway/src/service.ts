@@ -1,6 +1,4 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { checkHealth, serveService, type ServiceContext } from "@starling/runtime";
+import { checkHealth, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { createApp } from "./app.ts";
 import { connectClients } from "./clients.ts";
 import type { GatewayConfig } from "./config.ts";
@@ -25,18 +23,11 @@ export async function startGatewayService(config: GatewayConfig, context: Servic
       if (status !== "SERVING") throw new Error(status);
     });
   }
-  const server = createServer(createApp(config, clients, context.logger));
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
-  const httpPort = (server.address() as AddressInfo).port;
-  context.shutdown.add("servers", "gateway HTTP server", () => {
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    return closed;
-  });
+  const httpPort = await startHttpServer(
+    context,
+    { name: "gateway HTTP server", host: config.HOST, port: config.PORT, keepAliveTimeoutMs: 65_000 },
+    createApp(config, clients, context.logger),
+  );
   context.shutdown.add("clients", "gateway gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   const endpoints = await serveService(context, config, []);
   context.logger.info({ httpPort }, "gateway listening");

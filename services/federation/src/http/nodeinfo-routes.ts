@@ -1,5 +1,5 @@
 import express, { type Request, type Response } from "express";
-import type { AsyncClient, Logger } from "@starling/runtime";
+import { publicBaseUrl, type AsyncClient, type Logger } from "@starling/runtime";
 import type { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import type { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import type { FederationConfig } from "../config.ts";
@@ -15,7 +15,7 @@ export function createFederationApp(
 ): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  const baseUrl = `${config.LOCAL_HTTPS ? "https" : "http"}://${config.LOCAL_DOMAIN}`;
+  const baseUrl = publicBaseUrl(config);
   app.use((_req, res, next) => {
     res.set("Access-Control-Allow-Origin", "*");
     next();
