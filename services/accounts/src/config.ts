@@ -11,6 +11,12 @@ export const accountsEnv = z.object({
   /** Admin HTTP port: /livez, /readyz, /metrics. */
   ADMIN_PORT: port(9101),
   ...localDomainEnv,
+  /** SMTP server for outgoing mail (smtp:// or smtps:// with credentials); unset writes mail to MAILBOX_DIR. */
+  SMTP_URL: z.string().url().optional(),
+  /** Local mailbox folder used when SMTP_URL is unset (default: DATA_DIR/mailbox). */
+  MAILBOX_DIR: z.string().optional(),
+  /** From address of outgoing mail. */
+  MAIL_FROM: z.string().default("Starling <notifications@localhost>"),
 });
 
 export type AccountsConfig = z.infer<typeof accountsEnv>;

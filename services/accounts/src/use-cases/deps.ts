@@ -1,5 +1,6 @@
 import type { Database } from "@starling/db";
 import type { LocalUrls } from "../domain/account.ts";
+import type { Mailer } from "../mail/mailer.ts";
 
 /** What every use case is composed with. */
 export interface AccountsDeps {
@@ -10,4 +11,5 @@ export interface AccountsDeps {
   nudge: () => void;
   urls: LocalUrls;
   now: () => Date;
+  mailer: Mailer;
 }

@@ -1,6 +1,6 @@
 import { enqueueEvents } from "@starling/events";
 import { failedPrecondition, invalidArgument, notFound, unauthenticated } from "@starling/runtime";
-import { formatContent } from "../domain/format-content.ts";
+import { formatContent } from "@starling/text";
 import { validateNewStatus, type NewStatusInput, type ValidNewStatus } from "../domain/new-status.ts";
 import type { Status } from "../domain/status.ts";
 import { localStatusUrls } from "../domain/status-urls.ts";

@@ -1,0 +1,1 @@
+export { escapeHtml, formatContent } from "./format-content.ts";
