@@ -61,6 +61,7 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
       FEDERATION_HTTP_URL: `http://${addresses["federation-http"]}`,
     }),
     context("gateway"),
+    infra,
   );
   addresses.gateway = at(gateway.grpcPort);
   addresses["gateway-http"] = at(gateway.httpPort);

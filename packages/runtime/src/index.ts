@@ -1,4 +1,5 @@
 export * from "./admin-server.ts";
+export * from "./client-address.ts";
 export * from "./config.ts";
 export * from "./grpc-client.ts";
 export * from "./grpc-server.ts";

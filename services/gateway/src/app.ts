@@ -1,16 +1,19 @@
 import express, { type NextFunction, type Request, type Response } from "express";
+import type { KeyValueStore } from "@starling/kv";
 import { publicBaseUrl, type Logger } from "@starling/runtime";
 import type { Clients } from "./clients.ts";
 import type { GatewayConfig } from "./config.ts";
-import { TokenResolver } from "./http/authenticate.ts";
+import { bearerToken, TokenResolver } from "./http/authenticate.ts";
 import { bindRoute } from "./http/bind-route.ts";
 import { cors } from "./http/cors.ts";
 import { federationProxy } from "./http/federation-proxy.ts";
 import { multipartFields } from "./http/multipart-fields.ts";
+import { rateLimiter } from "./http/rate-limit/rate-limiter.ts";
+import { THROTTLES } from "./http/rate-limit/throttles.ts";
 import { ROUTES } from "./routes/route-table.ts";
 
 /** Builds the client-facing Express app: CORS, federation forwarding, the route table, JSON errors. */
-export function createApp(config: GatewayConfig, clients: Clients, logger: Logger): express.Express {
+export function createApp(config: GatewayConfig, clients: Clients, logger: Logger, kv: KeyValueStore): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // Mastodon clients send arrays as `types[]=a&types[]=b`; the extended parser reads them.
@@ -18,11 +21,12 @@ export function createApp(config: GatewayConfig, clients: Clients, logger: Logge
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   const baseUrl = publicBaseUrl(config);
   app.use(cors);
+  const tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET);
+  app.use(rateLimiter({ kv, throttles: THROTTLES, safelist: config.RATE_LIMIT_SAFELIST, userIdOf: (req) => userIdOf(tokens, req) }));
   app.use(federationProxy(config.FEDERATION_HTTP_URL));
   app.use(express.json({ limit: "1mb", type: ["application/json", "application/*+json"] }));
   app.use(express.urlencoded({ extended: true, limit: "1mb" }));
   app.use(multipartFields({ fields: 200, fieldSize: 100_000 }));
-  const tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET);
   for (const route of ROUTES) bindRoute(app, route, { config, clients, tokens, logger, baseUrl });
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ error: "Not Found" });
@@ -34,4 +38,11 @@ export function createApp(config: GatewayConfig, clients: Clients, logger: Logge
     res.status(status).json({ error: status >= 500 ? "Internal Server Error" : (error.message ?? "Bad Request") });
   });
   return app;
+}
+
+// Rate limits key signed-in users by account; any token failure leaves the request to bindRoute's answer.
+async function userIdOf(tokens: TokenResolver, req: Request): Promise<string | undefined> {
+  const token = bearerToken(req);
+  if (!token) return undefined;
+  return tokens.resolve(token).then((viewer) => viewer.accountId, () => undefined);
 }

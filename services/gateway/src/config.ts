@@ -1,9 +1,12 @@
 import { z } from "zod";
+import { infraEnv } from "@starling/platform";
 import { localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
 
 /** Environment of the API gateway. */
 export const gatewayEnv = z.object({
   ...serverEnv,
+  // The gateway keeps no data; of these it uses only the key-value store (REDIS_URL) for rate-limit counters.
+  ...infraEnv,
   /** gRPC port: the gateway serves only gRPC health there, for uniform probes. */
   GRPC_PORT: port(50050),
   /** Admin HTTP port: /livez, /readyz, /metrics. */
@@ -29,6 +32,8 @@ export const gatewayEnv = z.object({
   CONTACT_EMAIL: z.string().default(""),
   /** How long a resolved access token is trusted without asking the accounts service again. */
   TOKEN_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Comma-separated client addresses never rate limited (Mastodon safelists loopback). */
+  RATE_LIMIT_SAFELIST: z.string().default("127.0.0.1,::1").transform((list) => list.split(",").map((a) => a.trim()).filter(Boolean)),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnv>;

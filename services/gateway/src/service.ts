@@ -1,3 +1,4 @@
+import type { InfraProvider } from "@starling/platform";
 import { checkHealth, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { createApp } from "./app.ts";
 import { connectClients } from "./clients.ts";
@@ -11,11 +12,13 @@ export interface GatewayEndpoints {
 }
 
 /**
- * Composes the gateway: gRPC clients to the services, the Express app on PORT, and gRPC health plus
+ * Composes the gateway: gRPC clients to the services, the key-value store for rate limits, the Express app on PORT, and gRPC health plus
  * the admin port. On shutdown the HTTP server stops taking connections and finishes open requests.
  */
-export async function startGatewayService(config: GatewayConfig, context: ServiceContext): Promise<GatewayEndpoints> {
+export async function startGatewayService(config: GatewayConfig, context: ServiceContext, infra: InfraProvider): Promise<GatewayEndpoints> {
   const clients = connectClients(config);
+  const kv = infra.kv();
+  context.readiness.add("key-value store", () => kv.ping());
   // Ready only while the services it forwards to answer their health checks.
   for (const [name, address] of Object.entries({ accounts: config.ACCOUNTS_GRPC_URL, statuses: config.STATUSES_GRPC_URL, timelines: config.TIMELINES_GRPC_URL })) {
     context.readiness.add(name, async () => {
@@ -26,7 +29,7 @@ export async function startGatewayService(config: GatewayConfig, context: Servic
   const httpPort = await startHttpServer(
     context,
     { name: "gateway HTTP server", host: config.HOST, port: config.PORT, keepAliveTimeoutMs: 65_000 },
-    createApp(config, clients, context.logger),
+    createApp(config, clients, context.logger, kv),
   );
   context.shutdown.add("clients", "gateway gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   const endpoints = await serveService(context, config, []);
