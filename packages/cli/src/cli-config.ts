@@ -17,6 +17,8 @@ export const cliEnv = z.object({
   STATUSES_DATABASE_URL: z.string().url().optional(),
   /** See ACCOUNTS_DATABASE_URL. */
   TIMELINES_DATABASE_URL: z.string().url().optional(),
+  /** See ACCOUNTS_DATABASE_URL. */
+  MEDIA_DATABASE_URL: z.string().url().optional(),
   /** pino level of the embedded services. */
   LOG_LEVEL: z.string().default("info"),
 });

@@ -1,4 +1,4 @@
-import { ChannelCredentials, Metadata, type CallOptions, type Client, type ClientUnaryCall, type ServiceError } from "@grpc/grpc-js";
+import { ChannelCredentials, Metadata, type CallOptions, type Client, type ClientUnaryCall, type ClientWritableStream, type ServiceError } from "@grpc/grpc-js";
 import { VIEWER_METADATA_KEY } from "./viewer.ts";
 
 /** Per-call options of an {@link AsyncClient} method. */
@@ -11,9 +11,28 @@ export interface CallOptionsLite {
 
 type UnaryMethod<Req, Res> = (request: Req, metadata: Metadata, options: Partial<CallOptions>, callback: (error: ServiceError | null, response: Res) => void) => ClientUnaryCall;
 
-/** A generated grpc-js client with every unary method turned into a promise-returning function. */
+type ClientStreamMethod<Req, Res> = (metadata: Metadata, options: Partial<CallOptions>, callback: (error: ServiceError | null, response: Res) => void) => ClientWritableStream<Req>;
+
+/** An open client-streaming call: write the messages, then end it for the answer. */
+export interface ClientStreamCall<Req, Res> {
+  /** Sends one message; resolves once the transport takes more (backpressure), rejects when the call failed. */
+  write(message: Req): Promise<void>;
+  /** Half-closes the stream and waits for the answer. */
+  end(): Promise<Res>;
+  /** Cancels the call; the server sees CANCELLED and should keep nothing of it. */
+  cancel(): void;
+}
+
+/**
+ * A generated grpc-js client with every unary method turned into a promise-returning function and
+ * every client-streaming method into one that opens a {@link ClientStreamCall}.
+ */
 export type AsyncClient<C> = {
-  [K in keyof C as C[K] extends UnaryMethod<any, any> ? K : never]: C[K] extends UnaryMethod<infer Req, infer Res> ? (request: Req, options?: CallOptionsLite) => Promise<Res> : never;
+  [K in keyof C as C[K] extends ClientStreamMethod<any, any> ? K : C[K] extends UnaryMethod<any, any> ? K : never]: C[K] extends ClientStreamMethod<infer Req, infer Res>
+    ? (options?: CallOptionsLite) => ClientStreamCall<Req, Res>
+    : C[K] extends UnaryMethod<infer Req, infer Res>
+      ? (request: Req, options?: CallOptionsLite) => Promise<Res>
+      : never;
 } & { close(): void };
 
 type ClientConstructor<C> = new (address: string, credentials: ChannelCredentials, options?: Record<string, unknown>) => C;
@@ -31,15 +50,62 @@ export function connectService<C extends Client>(Constructor: ClientConstructor<
     get(_, property: string) {
       if (property === "close") return () => client.close();
       if (property === "then") return undefined; // not a thenable
-      const method = (client as unknown as Record<string, UnaryMethod<unknown, unknown>>)[property];
+      const method = (client as unknown as Record<string, UnaryMethod<unknown, unknown> & { requestStream?: boolean }>)[property];
       if (typeof method !== "function") return undefined;
+      const callOptions = (options: CallOptionsLite) => {
+        const metadata = new Metadata();
+        if (options.viewerToken) metadata.set(VIEWER_METADATA_KEY, options.viewerToken);
+        return { metadata, deadline: Date.now() + (options.deadlineMs ?? defaults.deadlineMs) };
+      };
+      if (method.requestStream) {
+        return (options: CallOptionsLite = {}) => {
+          const { metadata, deadline } = callOptions(options);
+          return openClientStream((callback) => (method as unknown as ClientStreamMethod<unknown, unknown>).call(client, metadata, { deadline }, callback));
+        };
+      }
       return (request: unknown, options: CallOptionsLite = {}) =>
         new Promise((resolve, reject) => {
-          const metadata = new Metadata();
-          if (options.viewerToken) metadata.set(VIEWER_METADATA_KEY, options.viewerToken);
-          const deadline = Date.now() + (options.deadlineMs ?? defaults.deadlineMs);
+          const { metadata, deadline } = callOptions(options);
           method.call(client, request, metadata, { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
         });
     },
   });
+}
+
+function openClientStream<Req, Res>(start: (callback: (error: ServiceError | null, response: Res) => void) => ClientWritableStream<Req>): ClientStreamCall<Req, Res> {
+  let failure: ServiceError | undefined;
+  let cancelled = false;
+  let stream!: ClientWritableStream<Req>;
+  const answer = new Promise<Res>((resolve, reject) => {
+    stream = start((error, response) => {
+      if (error) {
+        failure = error;
+        reject(error);
+      } else resolve(response);
+    });
+  });
+  // The answer may fail before end() is awaited (the server refused early); write() reports it then.
+  answer.catch(() => undefined);
+  // Settles either way, so no derived promise is left rejected and unhandled.
+  const settled = answer.then(
+    () => undefined,
+    () => undefined,
+  );
+  return {
+    async write(message) {
+      if (failure) throw failure;
+      if (stream.write(message)) return;
+      await Promise.race([new Promise<void>((resolve) => stream.once("drain", () => resolve())), settled]);
+      if (failure) throw failure;
+    },
+    end() {
+      // A cancelled call is not half-closed: the server must not mistake it for a complete stream.
+      if (!failure && !cancelled) stream.end();
+      return answer;
+    },
+    cancel() {
+      cancelled = true;
+      stream.cancel();
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { Server, ServerCredentials, status as GrpcStatus, type Metadata, type ServiceDefinition, type UntypedServiceImplementation, type handleUnaryCall, type sendUnaryData, type ServerUnaryCall } from "@grpc/grpc-js";
+import { Server, ServerCredentials, status as GrpcStatus, type Metadata, type ServiceDefinition, type UntypedServiceImplementation, type handleClientStreamingCall, type handleUnaryCall, type sendUnaryData, type ServerReadableStream, type ServerUnaryCall } from "@grpc/grpc-js";
 import { HealthImplementation } from "grpc-health-check";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
@@ -15,9 +15,17 @@ export interface CallContext {
   metadata: Metadata;
 }
 
-/** The generated `XServiceServer` interface turned into async handlers that return or throw. */
+/**
+ * The generated `XServiceServer` interface turned into async handlers that return or throw. A
+ * client-streaming method receives its request messages as an async iterable (it throws when the
+ * caller cancels), so uploads are consumed chunk by chunk instead of buffered.
+ */
 export type AsyncHandlers<S> = {
-  [K in keyof S as string extends K ? never : K]: S[K] extends handleUnaryCall<infer Req, infer Res> ? (request: Req, context: CallContext) => Promise<Res> : never;
+  [K in keyof S as string extends K ? never : K]: S[K] extends handleClientStreamingCall<infer Req, infer Res>
+    ? (requests: AsyncIterable<Req>, context: CallContext) => Promise<Res>
+    : S[K] extends handleUnaryCall<infer Req, infer Res>
+      ? (request: Req, context: CallContext) => Promise<Res>
+      : never;
 };
 
 /** One gRPC service to serve: its generated definition and its async handlers. */
@@ -93,7 +101,7 @@ function wrapHandlers(service: ServedService, secret: string, logger: Logger, hi
         } catch {
           throw unauthenticated("invalid viewer token");
         }
-        return handler(call.request, { viewer, viewerToken: typeof raw === "string" ? raw : undefined, metadata: call.metadata });
+        return handler(definition.requestStream ? requestStream(call) : call.request, { viewer, viewerToken: typeof raw === "string" ? raw : undefined, metadata: call.metadata });
       })().then(
         (response) => {
           end({ code: "OK" });
@@ -109,4 +117,23 @@ function wrapHandlers(service: ServedService, secret: string, logger: Logger, hi
     };
   }
   return implementation;
+}
+
+/** A client stream as an async iterable that fails, instead of waiting forever, when the caller cancels. */
+function requestStream(call: ServerUnaryCall<unknown, unknown>): AsyncIterable<unknown> {
+  const stream = call as unknown as ServerReadableStream<unknown, unknown>;
+  const cancelled = () => new ServiceError(GrpcStatus.CANCELLED, "the caller cancelled the stream");
+  stream.on("cancelled", () => stream.destroy(cancelled()));
+  return (async function* () {
+    try {
+      yield* stream as AsyncIterable<unknown>;
+    } catch (error) {
+      throw stream.cancelled ? cancelled() : error;
+    }
+    // Node's http2 close() half-closes a stream before it resets it, so a caller's cancel first
+    // looks like a complete stream here. The reset arrives with the same read and is seen one
+    // macrotask later: wait for it, so an upload cut off midway is never taken for a whole one.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (stream.cancelled) throw cancelled();
+  })();
 }

@@ -8,6 +8,8 @@ export * from "./http-server.ts";
 export * from "./ids.ts";
 export * from "./logger.ts";
 export * from "./metrics.ts";
+export * from "./public-address.ts";
+export * from "./public-fetch.ts";
 export * from "./readiness.ts";
 export * from "./service-error.ts";
 export * from "./service-host.ts";

@@ -1,11 +1,83 @@
-import { serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
-import type { MediaConfig } from "./config.ts";
+import { join } from "node:path";
+import { createOutboxRelay } from "@starling/events";
+import type { InfraProvider } from "@starling/platform";
+import { MediaServiceService } from "@starling/proto/media/v1/media";
+import { createIdGenerator, serveService, startHttpServer, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
+import { mediaMigrations } from "../migrations/index.ts";
+import { mediaBaseUrl, type MediaConfig } from "./config.ts";
+import { mediaHandlers } from "./grpc/media-handlers.ts";
+import { fileServer } from "./http/file-server.ts";
+import { localDiskStorage } from "./storage/local-disk-storage.ts";
+import type { MediaStorage } from "./storage/media-storage.ts";
+import type { MediaDeps } from "./use-cases/deps.ts";
+import { scheduleOrphanCleanup } from "./workers/orphan-cleanup.ts";
+import { createProcessingWorker } from "./workers/processing-worker.ts";
+
+/** What to run besides the gRPC and file servers. */
+export interface MediaServiceOptions {
+  /** Publish outbox rows (default true). */
+  relay?: boolean;
+  /** Run the background processing worker and the orphan cleanup (default true); tests drive them by hand. */
+  workers?: boolean;
+  /** Replaces the clock (tests of the orphan cleanup). */
+  now?: () => Date;
+}
+
+/** Where a started media service listens. */
+export interface MediaEndpoints extends ServiceEndpoints {
+  /** The port serving stored files. */
+  httpPort: number;
+  /** What the service was composed with, for tests that drive workers or inspect storage. */
+  deps: MediaDeps;
+}
 
 /**
- * Composes the media service. It owns no data yet (uploads, processing, thumbnails, storage and preview cards
- * arrive with their issues), so it serves only gRPC health and the admin
- * port; it is deployed from day one so its pipeline, probes and dashboards exist before its features.
+ * Composes the media service: its schema, local-disk storage served over HTTP, the outbox relay
+ * (media.processed), the processing worker, the orphan cleanup, and MediaService on gRPC.
  */
-export async function startMediaService(config: MediaConfig, context: ServiceContext): Promise<ServiceEndpoints> {
-  return serveService(context, config, []);
+export async function startMediaService(config: MediaConfig, context: ServiceContext, infra: InfraProvider, options: MediaServiceOptions = {}): Promise<MediaEndpoints> {
+  const db = await infra.database("media");
+  const ran = await db.migrate(mediaMigrations);
+  if (ran.length > 0) context.logger.info({ migrations: ran }, "migrated");
+  context.readiness.add("database", () => db.ping());
+  const mediaDir = config.MEDIA_DIR ?? join(config.DATA_DIR, "media");
+  const storage: MediaStorage = localDiskStorage(mediaDir);
+  const deps: MediaDeps = {
+    db,
+    storage,
+    newId: createIdGenerator(),
+    now: options.now ?? (() => new Date()),
+    nudgeRelay: () => {},
+    nudgeWorker: () => {},
+    // Inside the storage folder, so storing a processed file is a rename.
+    workDir: join(mediaDir, "tmp"),
+    limits: { imageBytes: config.MEDIA_IMAGE_LIMIT_BYTES, videoBytes: config.MEDIA_VIDEO_LIMIT_BYTES, ffmpegTimeoutMs: config.MEDIA_FFMPEG_TIMEOUT_MS },
+  };
+  if (options.relay !== false) {
+    const bus = infra.bus();
+    context.readiness.add("event bus", () => bus.ping());
+    const relay = createOutboxRelay({ db, bus, logger: context.logger });
+    relay.start();
+    deps.nudgeRelay = () => relay.nudge();
+    context.shutdown.add("workers", "media outbox relay", () => relay.stop());
+  }
+  if (options.workers !== false) {
+    const worker = createProcessingWorker(deps, { concurrency: config.MEDIA_WORKER_CONCURRENCY, pollMs: config.MEDIA_WORKER_POLL_MS, logger: context.logger });
+    worker.start();
+    deps.nudgeWorker = () => worker.nudge();
+    context.shutdown.add("workers", "media processing worker", () => worker.stop());
+    const stopCleanup = scheduleOrphanCleanup(deps, { intervalMs: config.MEDIA_CLEANUP_INTERVAL_MS, maxAgeMs: config.MEDIA_ORPHAN_AGE_MS, logger: context.logger });
+    context.shutdown.add("workers", "media orphan cleanup", stopCleanup);
+  }
+  const baseUrl = mediaBaseUrl(config);
+  const serveFile = fileServer(storage, new URL(baseUrl).pathname);
+  const httpPort = await startHttpServer(context, { name: "media file server", host: config.HTTP_HOST, port: config.HTTP_PORT }, (req, res) => {
+    serveFile(req, res).catch((error: unknown) => {
+      context.logger.error({ err: error }, "media file server failed");
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: "internal error" }));
+      else res.destroy();
+    });
+  });
+  const endpoints = await serveService(context, config, [{ definition: MediaServiceService, handlers: mediaHandlers(deps, baseUrl) }]);
+  return { ...endpoints, httpPort, deps };
 }

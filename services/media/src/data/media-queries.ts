@@ -1,0 +1,84 @@
+import type { Database, Transaction } from "@starling/db";
+import type { MediaRecord } from "../domain/media-attachment.ts";
+import { toColumns, toRecord, type MediaRow } from "./media-rows.ts";
+
+const TABLE = "media_attachments";
+
+export async function insertMedia(db: Database, trx: Transaction, record: MediaRecord): Promise<void> {
+  await db.table(TABLE, trx).insert(toColumns(record));
+}
+
+/** Writes every column of the record back (ids and ownership never change). */
+export async function saveMedia(db: Database, trx: Transaction, record: MediaRecord): Promise<void> {
+  await db.table(TABLE, trx).where({ id: record.id }).update(toColumns(record));
+}
+
+/** Records by id, in no particular order; `forUpdate` locks them for the transaction. */
+export async function findMedia(db: Database, ids: string[], options: { trx?: Transaction; forUpdate?: boolean } = {}): Promise<MediaRecord[]> {
+  const numeric = ids.filter((id) => /^\d{1,19}$/.test(id));
+  if (numeric.length === 0) return [];
+  const query = db.table(TABLE, options.trx).whereIn("id", numeric);
+  const rows: MediaRow[] = await (options.forUpdate ? query.forUpdate() : query);
+  return rows.map(toRecord);
+}
+
+/**
+ * Takes a lease on one pending row (the given one, or the oldest whose lease ran out) so no other
+ * worker processes it meanwhile; SKIP LOCKED lets concurrent workers pass each other.
+ */
+export async function claimPending(db: Database, now: Date, leaseMs: number, id?: string): Promise<{ record: MediaRecord; attempts: number } | undefined> {
+  return db.transaction(async (trx) => {
+    const query = db.table(TABLE, trx).where({ processing: "pending" }).andWhere((q) => q.whereNull("lease_until").orWhere("lease_until", "<", now));
+    if (id !== undefined) query.andWhere({ id });
+    const row: MediaRow | undefined = await query.orderBy("id").forUpdate().skipLocked().first();
+    if (!row) return undefined;
+    await db.table(TABLE, trx).where({ id: row.id }).update({ lease_until: new Date(now.getTime() + leaseMs), attempts: row.attempts + 1 });
+    return { record: toRecord(row), attempts: row.attempts + 1 };
+  });
+}
+
+/** The outcome of processing: only the columns processing owns, so edits made meanwhile survive. */
+export interface ProcessingOutcome {
+  processing: "done" | "failed";
+  fileKey: string | null;
+  smallKey: string | null;
+  meta: MediaRecord["meta"];
+  blurhash: string | null;
+}
+
+/** Records the outcome of processing, drops the upload key and the lease. */
+export async function finishProcessing(db: Database, trx: Transaction, id: string, outcome: ProcessingOutcome): Promise<void> {
+  await db
+    .table(TABLE, trx)
+    .where({ id })
+    .update({
+      processing: outcome.processing,
+      file_key: outcome.fileKey,
+      small_key: outcome.smallKey,
+      meta: JSON.stringify(outcome.meta),
+      blurhash: outcome.blurhash,
+      upload_key: null,
+      lease_until: null,
+      updated_at: new Date(),
+    });
+}
+
+/** Ends a lease early so the row is retried at `retryAt` (after a transient failure). */
+export async function releaseLease(db: Database, id: string, retryAt: Date): Promise<void> {
+  await db.table(TABLE).where({ id, processing: "pending" }).update({ lease_until: retryAt });
+}
+
+/** Marks the rows as attached to the status. */
+export async function setStatus(db: Database, trx: Transaction, ids: string[], statusId: string): Promise<void> {
+  await db.table(TABLE, trx).whereIn("id", ids).update({ status_id: statusId, updated_at: new Date() });
+}
+
+/** Deletes up to `limit` rows never attached and created before `cutoff`, returning them (for their files). */
+export async function deleteUnattachedBefore(db: Database, cutoff: Date, limit: number): Promise<MediaRecord[]> {
+  return db.transaction(async (trx) => {
+    const rows: MediaRow[] = await db.table(TABLE, trx).whereNull("status_id").andWhere("created_at", "<", cutoff).orderBy("created_at").limit(limit).forUpdate().skipLocked();
+    if (rows.length === 0) return [];
+    await db.table(TABLE, trx).whereIn("id", rows.map((r) => r.id)).whereNull("status_id").delete();
+    return rows.map(toRecord);
+  });
+}

@@ -1,0 +1,59 @@
+import { join } from "node:path";
+import { invalidArgument, permissionDenied, type AsyncHandlers, type CallContext } from "@starling/runtime";
+import { MediaPartKind, type MediaServiceServer } from "@starling/proto/media/v1/media";
+import type { MediaRecord } from "../domain/media-attachment.ts";
+import { attachMedia } from "../use-cases/attach-media.ts";
+import type { Caller, MediaDeps } from "../use-cases/deps.ts";
+import { getMedia, getOwnMedia } from "../use-cases/get-media.ts";
+import { updateMedia } from "../use-cases/update-media.ts";
+import { uploadMedia } from "../use-cases/upload-media.ts";
+import { mediaToProto } from "./media-to-proto.ts";
+import { receiveParts } from "./receive-parts.ts";
+
+const callerOf = (ctx: CallContext): Caller => ({ accountId: ctx.viewer?.accountId });
+
+/** Later options override earlier ones, field by field (multipart fields may come in any order). */
+const merged = <O extends object>(options: O[]): Partial<O> => Object.assign({}, ...options.map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))));
+
+/** MediaService: decode → use case → encode. */
+export function mediaHandlers(deps: MediaDeps, baseUrl: string): AsyncHandlers<MediaServiceServer> {
+  const encode = (record: MediaRecord) => mediaToProto(record, baseUrl);
+  const incoming = join(deps.workDir, "incoming");
+  return {
+    async uploadMedia(requests, ctx) {
+      const parts = await receiveParts(requests, incoming, {
+        file: deps.limits.videoBytes,
+        thumbnail: deps.limits.imageBytes,
+        kinds: [MediaPartKind.MEDIA_PART_KIND_FILE, MediaPartKind.MEDIA_PART_KIND_THUMBNAIL],
+      });
+      try {
+        const options = merged(parts.options);
+        const media = await uploadMedia(deps, callerOf(ctx), { ...options, waitForProcessing: options.waitForProcessing ?? false, file: parts.file, thumbnail: parts.thumbnail });
+        return { media: encode(media) };
+      } finally {
+        await parts.discard();
+      }
+    },
+    async updateMedia(requests, ctx) {
+      const parts = await receiveParts(requests, incoming, { file: 0, thumbnail: deps.limits.imageBytes, kinds: [MediaPartKind.MEDIA_PART_KIND_THUMBNAIL] });
+      try {
+        const { id, ...edits } = merged(parts.options);
+        if (!id) throw invalidArgument("id is required");
+        return { media: encode(await updateMedia(deps, callerOf(ctx), { id, ...edits, thumbnail: parts.thumbnail })) };
+      } finally {
+        await parts.discard();
+      }
+    },
+    async getOwnMedia(request, ctx) {
+      return { media: encode(await getOwnMedia(deps, callerOf(ctx), request.id)) };
+    },
+    async getMedia(request) {
+      return { media: (await getMedia(deps, request.ids)).map(encode) };
+    },
+    async attachMedia(request, ctx) {
+      // Statuses calls this for the author; a forwarded viewer must be that author.
+      if (ctx.viewer?.accountId && ctx.viewer.accountId !== request.accountId) throw permissionDenied();
+      return { media: (await attachMedia(deps, request)).map(encode) };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { MediaAttachment, MediaFileMeta } from "@starling/proto/media/v1/media";
+import type { FileMeta, MediaRecord } from "../domain/media-attachment.ts";
+
+const fileMetaToProto = (meta: FileMeta): MediaFileMeta => ({
+  width: meta.width,
+  height: meta.height,
+  size: meta.size,
+  aspect: meta.aspect,
+  frameRate: meta.frameRate,
+  duration: meta.duration,
+  bitrate: meta.bitrate === undefined ? undefined : String(Math.round(meta.bitrate)),
+});
+
+/**
+ * Record → proto, turning storage keys into public URLs under `baseUrl`. A supplied thumbnail is the
+ * preview (its size and blurhash too); otherwise the generated small image, if any.
+ */
+export function mediaToProto(record: MediaRecord, baseUrl: string): MediaAttachment {
+  const url = (key: string | null) => (key ? `${baseUrl}/${key}` : "");
+  const small = record.thumbnailMeta ?? record.meta.small;
+  return {
+    id: record.id,
+    type: record.type,
+    url: record.processing === "done" ? url(record.fileKey) : "",
+    previewUrl: url(record.thumbnailKey ?? record.smallKey),
+    remoteUrl: record.remoteUrl ?? "",
+    previewRemoteUrl: record.previewRemoteUrl ?? "",
+    description: record.description ?? "",
+    blurhash: record.thumbnailBlurhash ?? record.blurhash ?? "",
+    meta: {
+      original: record.meta.original && fileMetaToProto(record.meta.original),
+      small: small && fileMetaToProto(small),
+      focus: record.focus ?? undefined,
+    },
+    processing: record.processing,
+    statusId: record.statusId ?? "",
+    accountId: record.accountId,
+    createdAt: record.createdAt,
+  };
+}

@@ -1,0 +1,88 @@
+// Looks inside an upload before anything is stored: the content decides the type, and files that
+// are empty, of a refused type, corrupt or over a limit never get a row or a stored file.
+import { fileTypeFromFile } from "file-type";
+import sharp from "sharp";
+import { invalidArgument } from "@starling/runtime";
+import type { MediaType } from "../domain/media-attachment.ts";
+import { byteLimitOf, formatLimit, GIF_PIXEL_LIMIT, IMAGE_PIXEL_LIMIT, uploadKindOf, VIDEO_FRAME_RATE_LIMIT, VIDEO_PIXEL_LIMIT } from "../domain/media-rules.ts";
+import { probe, type Probe } from "./probe.ts";
+import { ProcessingError } from "./run-tool.ts";
+
+/** An upload that passed inspection. */
+export interface InspectedUpload {
+  type: Exclude<MediaType, "unknown">;
+  /** Detected from the bytes, never from the name or the declared type. */
+  contentType: string;
+}
+
+/** Limits inspection applies. */
+export interface InspectLimits {
+  imageBytes: number;
+  videoBytes: number;
+  ffmpegTimeoutMs: number;
+}
+
+const INVALID_TYPE = "Validation failed: File content type is invalid";
+
+/** Inspects the media file of an upload; INVALID_ARGUMENT when it must be refused. */
+export async function inspectUpload(path: string, size: number, limits: InspectLimits): Promise<InspectedUpload> {
+  if (size === 0) throw invalidArgument("Validation failed: File can't be blank");
+  const detected = await fileTypeFromFile(path);
+  const kind = detected && uploadKindOf(detected.mime);
+  if (!detected || !kind) throw invalidArgument(INVALID_TYPE);
+  const limit = byteLimitOf(kind, { image: limits.imageBytes, video: limits.videoBytes });
+  if (size > limit) throw invalidArgument(`Validation failed: File file size must be less than ${formatLimit(limit)}`);
+  if (kind === "image" || kind === "gif") return { type: await inspectImage(path), contentType: detected.mime };
+  return { type: videoOrAudio(await probeOrRefuse(path, limits.ffmpegTimeoutMs), kind), contentType: detected.mime };
+}
+
+/** Inspects a supplied thumbnail: any still image type, within the image limits. */
+export async function inspectThumbnail(path: string, size: number, imageBytes: number): Promise<void> {
+  if (size === 0) throw invalidArgument("Validation failed: Thumbnail can't be blank");
+  const detected = await fileTypeFromFile(path);
+  const kind = detected && uploadKindOf(detected.mime);
+  if (kind !== "image" && kind !== "gif") throw invalidArgument("Validation failed: Thumbnail content type is invalid");
+  if (size > imageBytes) throw invalidArgument(`Validation failed: Thumbnail file size must be less than ${formatLimit(imageBytes)}`);
+  await inspectImage(path);
+}
+
+async function inspectImage(path: string): Promise<"image" | "gifv"> {
+  const meta = await sharp(path, { limitInputPixels: false }).metadata().catch(() => undefined);
+  if (!meta?.width || !meta.height) throw invalidArgument(INVALID_TYPE);
+  const animated = meta.format === "gif" && (meta.pages ?? 1) > 1;
+  const pixels = meta.width * (meta.pageHeight ?? meta.height);
+  if (pixels > (animated ? GIF_PIXEL_LIMIT : IMAGE_PIXEL_LIMIT)) {
+    throw invalidArgument(`Validation failed: File dimensions must not exceed ${animated ? GIF_PIXEL_LIMIT : IMAGE_PIXEL_LIMIT} pixels`);
+  }
+  // A header is not an image: decode it whole once, so truncated or corrupt files are refused now.
+  await sharp(path, { failOn: "error" })
+    .stats()
+    .catch(() => {
+      throw invalidArgument("Validation failed: File could not be read as an image");
+    });
+  return animated ? "gifv" : "image";
+}
+
+async function probeOrRefuse(path: string, timeoutMs: number): Promise<Probe> {
+  try {
+    return await probe(path, timeoutMs);
+  } catch (error) {
+    if (error instanceof ProcessingError) throw invalidArgument("Validation failed: File could not be read as audio or video");
+    throw error;
+  }
+}
+
+/**
+ * Containers like webm and ogg hold audio or video; the streams decide. A video without sound is
+ * shown as gifv, as Mastodon does.
+ */
+function videoOrAudio(found: Probe, kind: "video" | "audio"): "video" | "gifv" | "audio" {
+  if (!found.video || kind === "audio") {
+    if (!found.audio) throw invalidArgument(INVALID_TYPE);
+    return "audio";
+  }
+  const { width, height, fps } = found.video;
+  if (width * height > VIDEO_PIXEL_LIMIT) throw invalidArgument(`Validation failed: File dimensions must not exceed ${VIDEO_PIXEL_LIMIT} pixels`);
+  if (fps > VIDEO_FRAME_RATE_LIMIT) throw invalidArgument(`Validation failed: File frame rate must not exceed ${VIDEO_FRAME_RATE_LIMIT} fps`);
+  return found.audio ? "video" : "gifv";
+}

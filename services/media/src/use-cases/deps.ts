@@ -1,0 +1,22 @@
+import type { Database } from "@starling/db";
+import type { MediaStorage } from "../storage/media-storage.ts";
+
+/** What the media use cases run with. */
+export interface MediaDeps {
+  db: Database;
+  storage: MediaStorage;
+  newId: () => string;
+  now: () => Date;
+  /** Wakes the outbox relay after a commit that wrote events. */
+  nudgeRelay: () => void;
+  /** Wakes the processing worker after a pending upload was stored. */
+  nudgeWorker: () => void;
+  /** Scratch folder for uploads in flight and processing output; on the storage's filesystem when it is local. */
+  workDir: string;
+  limits: { imageBytes: number; videoBytes: number; ffmpegTimeoutMs: number };
+}
+
+/** The caller of an RPC, as the gateway signed it. */
+export interface Caller {
+  accountId: string | undefined;
+}

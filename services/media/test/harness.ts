@@ -1,0 +1,144 @@
+// Starts the media service over real gRPC on a real database, once per backend: PGlite always,
+// PostgreSQL too when DATABASE_URL is set (in a schema of its own). Uploads go through the real
+// client-streaming RPCs, chunked as the gateway sends them.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { credentials, Metadata, type ServiceError } from "@grpc/grpc-js";
+import { createDatabase, type Database } from "@starling/db";
+import { TOPICS, type EventEnvelope } from "@starling/events";
+import { createInfraProvider, type InfraProvider } from "@starling/platform";
+import {
+  MediaPartKind,
+  MediaServiceClient,
+  type MediaAttachment,
+  type UpdateMediaOptions,
+  type UpdateMediaRequest,
+  type UploadMediaRequest,
+  type UploadOptions,
+} from "@starling/proto/media/v1/media";
+import { connectService, createServiceContext, signViewer, VIEWER_METADATA_KEY, type AsyncClient } from "@starling/runtime";
+import { uniqueName } from "@starling/testkit";
+import { mediaEnv } from "../src/config.ts";
+import { startMediaService } from "../src/service.ts";
+import type { MediaDeps } from "../src/use-cases/deps.ts";
+
+/** A database the suite can run on. */
+export interface Backend {
+  name: string;
+  url?: string;
+}
+
+/** PGlite, plus PostgreSQL when DATABASE_URL is set. */
+export const backends: Backend[] = [{ name: "PGlite" }, ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.DATABASE_URL }] : [])];
+
+const SECRET = "media-test-secret-0123456789abcdef0123";
+const CHUNK = 64 * 1024;
+
+/** A file to send: bytes plus what the client claims about them. */
+export interface PartInput {
+  bytes: Buffer;
+  fileName?: string;
+  contentType?: string;
+}
+
+/** A running media service and what tests need around it. */
+export interface MediaHarness {
+  client: AsyncClient<MediaServiceClient>;
+  db: Database;
+  deps: MediaDeps;
+  mediaDir: string;
+  /** Base URL of the file HTTP server, with its /system path. */
+  filesUrl: string;
+  events: EventEnvelope[];
+  /** The clock the service reads; tests move it forward. */
+  clock: { now: Date };
+  viewer(accountId: string): Promise<{ viewerToken: string }>;
+  upload(accountId: string, options: UploadOptions, file?: PartInput, thumbnail?: PartInput): Promise<MediaAttachment>;
+  update(accountId: string, options: UpdateMediaOptions, thumbnail?: PartInput): Promise<MediaAttachment>;
+  /** Sends the start of an upload and then cancels the call, as the gateway does when a client goes away. */
+  cancelUpload(accountId: string, file: PartInput): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the service; `workers: false` leaves pending uploads to the test to process by hand. */
+export async function startMediaHarness(backend: Backend, options: { workers?: boolean } = {}): Promise<MediaHarness> {
+  const dataDir = await mkdtemp(join(tmpdir(), "starling-media-"));
+  const config = mediaEnv.parse({ VIEWER_TOKEN_SECRET: SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", HTTP_PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir, LOCAL_DOMAIN: "social.test" });
+  const context = createServiceContext("media", { logLevel: process.env.TEST_LOG_LEVEL ?? "silent", shutdownTimeoutMs: 10_000 });
+  const base = createInfraProvider(config, { clientId: "media-test", logger: context.logger, shutdown: context.shutdown });
+  let db: Database | undefined;
+  const infra: InfraProvider = {
+    database: async (schema) => {
+      if (!backend.url) return (db = await base.database(schema));
+      const opened = await createDatabase({ url: backend.url, schema: uniqueName(schema) });
+      context.shutdown.add("stores", "test postgres schema", async () => {
+        await opened.knex.raw("drop schema if exists ?? cascade", [opened.schema]);
+        await opened.close();
+      });
+      return (db = opened);
+    },
+    bus: () => base.bus(),
+    kv: () => base.kv(),
+  };
+  const events: EventEnvelope[] = [];
+  await infra.bus().subscribe({ topics: [TOPICS.media], group: uniqueName("media_test"), fromBeginning: true, handler: async (e) => void events.push(e) });
+  const clock = { now: new Date() };
+  const started = await startMediaService(config, context, infra, { now: () => clock.now, workers: options.workers ?? true });
+  const address = `127.0.0.1:${started.grpcPort}`;
+  const client = connectService(MediaServiceClient, address, { deadlineMs: 60_000 });
+  const raw = new MediaServiceClient(address, credentials.createInsecure(), { "grpc.max_receive_message_length": 16 * 1024 * 1024 });
+  const token = (accountId: string) => signViewer(SECRET, { accountId, scopes: ["write:media"] });
+  type Call<R> = { write(m: R): boolean; end(): void; cancel(): void };
+  const open = async <R>(method: "uploadMedia" | "updateMedia", accountId: string, done: (e: ServiceError | null, r?: { media?: MediaAttachment }) => void, deadlineMs = 60_000): Promise<Call<R>> => {
+    const metadata = new Metadata();
+    metadata.set(VIEWER_METADATA_KEY, await token(accountId));
+    const start = raw[method] as unknown as (m: Metadata, o: object, cb: typeof done) => Call<R>;
+    return start.call(raw, metadata, { deadline: Date.now() + deadlineMs }, done);
+  };
+  const send = <R>(method: "uploadMedia" | "updateMedia", accountId: string, messages: R[]): Promise<MediaAttachment> =>
+    new Promise((resolve, reject) => {
+      open<R>(method, accountId, (error, response) => (error ? reject(error) : resolve(response!.media!))).then((call) => {
+        for (const message of messages) call.write(message);
+        call.end();
+      }, reject);
+    });
+  return {
+    client,
+    db: db!,
+    deps: started.deps,
+    mediaDir: join(dataDir, "media"),
+    filesUrl: `http://127.0.0.1:${started.httpPort}/system`,
+    events,
+    clock,
+    viewer: async (accountId) => ({ viewerToken: await token(accountId) }),
+    upload: (accountId, options, file, thumbnail) =>
+      send<UploadMediaRequest>("uploadMedia", accountId, [
+        { options },
+        ...(file ? partMessages(MediaPartKind.MEDIA_PART_KIND_FILE, file) : []),
+        ...(thumbnail ? partMessages(MediaPartKind.MEDIA_PART_KIND_THUMBNAIL, thumbnail) : []),
+      ]),
+    update: (accountId, options, thumbnail) =>
+      send<UpdateMediaRequest>("updateMedia", accountId, [{ options }, ...(thumbnail ? partMessages(MediaPartKind.MEDIA_PART_KIND_THUMBNAIL, thumbnail) : [])]),
+    cancelUpload: (accountId, file) =>
+      new Promise((resolve, reject) => {
+        // A short deadline, as the gateway sets one: the server may only learn of the cancel when it passes.
+        const cancelled = (error: ServiceError | null) => (error?.code === 1 ? resolve() : reject(error ?? new Error("the upload was not cancelled")));
+        open<UploadMediaRequest>("uploadMedia", accountId, cancelled, 2_000).then((call) => {
+          for (const message of [{ options: { waitForProcessing: true } }, ...partMessages(MediaPartKind.MEDIA_PART_KIND_FILE, file)]) call.write(message);
+          call.cancel();
+        }, reject);
+      }),
+    async stop() {
+      client.close();
+      raw.close();
+      await context.shutdown.run("test");
+    },
+  };
+}
+
+function partMessages(kind: MediaPartKind, input: PartInput): Array<{ part?: UploadMediaRequest["part"]; chunk?: Buffer }> {
+  const messages: Array<{ part?: UploadMediaRequest["part"]; chunk?: Buffer }> = [{ part: { kind, fileName: input.fileName ?? "", contentType: input.contentType ?? "" } }];
+  for (let offset = 0; offset < input.bytes.length; offset += CHUNK) messages.push({ chunk: input.bytes.subarray(offset, offset + CHUNK) });
+  return messages;
+}

@@ -1,0 +1,49 @@
+// Checks shared by the media tests: what is stored, on disk and in the database.
+import { readdir } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { status as GrpcStatus } from "@grpc/grpc-js";
+import type { MediaHarness } from "./harness.ts";
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return (await Promise.all(entries.map((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)])))).flat();
+}
+
+/** Every file under the media folder except the scratch folder, as storage keys. */
+export async function storedFiles(h: MediaHarness): Promise<string[]> {
+  return (await walk(h.mediaDir)).map((p) => relative(h.mediaDir, p)).filter((k) => !k.startsWith("tmp/"));
+}
+
+/** Files left in the scratch folder (uploads in flight, processing output): none once calls end. */
+export async function scratchFiles(h: MediaHarness): Promise<string[]> {
+  return walk(join(h.mediaDir, "tmp"));
+}
+
+/** How many rows media_attachments holds. */
+export async function rowCount(h: MediaHarness): Promise<number> {
+  const rows: Array<{ count: string | number }> = await h.db.table("media_attachments").count({ count: "*" });
+  return Number(rows[0]!.count);
+}
+
+/** Asserts a promise rejects with a gRPC code, returning the error's details. */
+export async function rejectsWith(promise: Promise<unknown>, code: GrpcStatus): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as { code?: number; details?: string };
+    if (e.code !== code) throw new Error(`expected ${GrpcStatus[code]}, got ${GrpcStatus[e.code ?? 2]}: ${e.details}`);
+    return e.details ?? "";
+  }
+  throw new Error(`expected ${GrpcStatus[code]}, but the call succeeded`);
+}
+
+/** Fetches a public URL of the service through its file server (the URL's host is the public domain). */
+export function fetchStored(h: MediaHarness, url: string, init?: RequestInit): Promise<Response> {
+  const path = new URL(url).pathname.replace(/^\/system/, "");
+  return fetch(`${h.filesUrl}${path}`, init);
+}
+
+/** The fields of a decoded proto message that are set (optional fields decode as undefined keys). */
+export function defined<T extends object>(message: T | undefined): Partial<T> | undefined {
+  return message && (Object.fromEntries(Object.entries(message).filter(([, v]) => v !== undefined)) as Partial<T>);
+}
