@@ -12,6 +12,8 @@ export const statusesEnv = z.object({
   ADMIN_PORT: port(9102),
   /** host:port of the accounts service (usernames for status URLs, follows for private statuses). */
   ACCOUNTS_GRPC_URL: z.string().default("127.0.0.1:50051"),
+  /** host:port of the media service (attaching uploads to new statuses). */
+  MEDIA_GRPC_URL: z.string().default("127.0.0.1:50055"),
   ...localDomainEnv,
 });
 

@@ -6,6 +6,7 @@ import { statusesMigrations } from "../migrations/index.ts";
 import type { StatusesConfig } from "./config.ts";
 import { baseUrl } from "./domain/status-urls.ts";
 import { accountsDirectory, connectAccounts } from "./grpc/accounts-directory.ts";
+import { connectMedia, mediaAttacher } from "./grpc/media-attacher.ts";
 import { statusesHandlers } from "./grpc/statuses-handlers.ts";
 
 /** Options of {@link startStatusesService}. */
@@ -36,9 +37,12 @@ export async function startStatusesService(
   }
   const client = connectAccounts(config.ACCOUNTS_GRPC_URL, config.GRPC_DEADLINE_MS);
   context.shutdown.add("clients", "accounts client", () => client.close());
+  const media = connectMedia(config.MEDIA_GRPC_URL, config.GRPC_DEADLINE_MS);
+  context.shutdown.add("clients", "media client", () => media.close());
   const deps = {
     db,
     accounts: accountsDirectory(client),
+    media: mediaAttacher(media),
     relay,
     newId: createIdGenerator(),
     baseUrl: baseUrl(config.LOCAL_DOMAIN, config.LOCAL_HTTPS),

@@ -17,6 +17,7 @@ const request = (overrides: Partial<CreateStatusRequest> = {}): CreateStatusRequ
   sensitive: false,
   idempotencyKey: "",
   application: { name: "Test app", website: "" },
+  mediaIds: [],
   ...overrides,
 });
 

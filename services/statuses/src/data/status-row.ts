@@ -23,6 +23,8 @@ export interface StatusRow {
   replies_count: string | number;
   reblogs_count: string | number;
   favourites_count: string | number;
+  /** bigint[]: pg returns the elements as strings. */
+  media_ids: (string | number)[];
 }
 
 /** Row → domain status. */
@@ -49,6 +51,7 @@ export function statusFromRow(row: StatusRow): Status {
     repliesCount: Number(row.replies_count),
     reblogsCount: Number(row.reblogs_count),
     favouritesCount: Number(row.favourites_count),
+    mediaIds: (row.media_ids ?? []).map(String),
   };
 }
 
@@ -76,5 +79,6 @@ export function rowFromStatus(status: Status): StatusRow {
     replies_count: status.repliesCount,
     reblogs_count: status.reblogsCount,
     favourites_count: status.favouritesCount,
+    media_ids: status.mediaIds,
   };
 }

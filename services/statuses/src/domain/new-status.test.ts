@@ -9,6 +9,7 @@ const input = (overrides: Partial<NewStatusInput> = {}): NewStatusInput => ({
   language: "",
   sensitive: false,
   application: null,
+  mediaIds: [],
   ...overrides,
 });
 
@@ -30,6 +31,19 @@ describe("new status rules", () => {
     const result = validateNewStatus(input({ text: "  hi \n" }));
     assert.ok(result.ok && result.status.text === "hi");
     assert.match(refused({ text: " \n\t" }) ?? "", /can't be blank/);
+  });
+
+  it("accepts media without text, keeping the first order of distinct ids", () => {
+    const result = validateNewStatus(input({ text: " ", mediaIds: ["3", "1", "3", "2"] }));
+    assert.ok(result.ok);
+    assert.equal(result.status.text, "");
+    assert.deepEqual(result.status.mediaIds, ["3", "1", "2"]);
+  });
+
+  it("refuses more than 4 media ids and ids that cannot be uploads", () => {
+    assert.ok(validateNewStatus(input({ mediaIds: ["1", "2", "3", "4"] })).ok);
+    assert.equal(refused({ mediaIds: ["1", "2", "3", "4", "5"] }), "Cannot attach more than 4 files");
+    assert.match(refused({ mediaIds: ["abc"] }) ?? "", /^Validation failed: Media attachments/);
   });
 
   it("accepts 500 characters and refuses 501, spoiler text included", () => {

@@ -12,7 +12,12 @@ export interface NewStatusInput {
   language: string;
   sensitive: boolean;
   application: StatusApplication | null;
+  /** Uploads to attach, in display order. */
+  mediaIds: string[];
 }
+
+/** Mastodon's limit of attachments per status (reference §7.1). */
+export const MAX_MEDIA_ATTACHMENTS = 4;
 
 /** A status that passed every rule that needs no data. */
 export interface ValidNewStatus {
@@ -23,6 +28,8 @@ export interface ValidNewStatus {
   language: string | null;
   sensitive: boolean;
   application: StatusApplication | null;
+  /** Distinct, in the order given. */
+  mediaIds: string[];
 }
 
 /** The outcome of {@link validateNewStatus}: the cleaned status, or why it was refused. */
@@ -32,14 +39,17 @@ export type Validated = { ok: true; status: ValidNewStatus } | { ok: false; erro
 const stripText = (text: string) => text.replace(/^[\t\n\v\f\r \0]+|[\t\n\v\f\r \0]+$/g, "");
 
 /**
- * Mastodon's rules on a new status that need no data: text present (media and polls come later),
- * at most 500 characters over spoiler and text, a known visibility (public by default until
- * account preferences exist), and an ISO 639-1 language or none.
+ * Mastodon's rules on a new status that need no data: text present unless media is attached (polls
+ * come later), at most 4 attachments, at most 500 characters over spoiler and text, a known
+ * visibility (public by default until account preferences exist), and an ISO 639-1 language or none.
  */
 export function validateNewStatus(input: NewStatusInput): Validated {
   const text = stripText(input.text);
   const spoilerText = stripText(input.spoilerText);
-  if (text === "") return { ok: false, error: "Validation failed: Text can't be blank" };
+  if (input.mediaIds.length > MAX_MEDIA_ATTACHMENTS) return { ok: false, error: `Cannot attach more than ${MAX_MEDIA_ATTACHMENTS} files` };
+  if (input.mediaIds.some((id) => !isStatusId(id))) return { ok: false, error: "Validation failed: Media attachments must be ids of uploads" };
+  const mediaIds = [...new Set(input.mediaIds)];
+  if (text === "" && mediaIds.length === 0) return { ok: false, error: "Validation failed: Text can't be blank" };
   if (statusLength({ text, spoilerText }) > MAX_STATUS_CHARACTERS) {
     return { ok: false, error: `Validation failed: Text character limit of ${MAX_STATUS_CHARACTERS} exceeded` };
   }
@@ -48,7 +58,7 @@ export function validateNewStatus(input: NewStatusInput): Validated {
   const language = normalizeLanguage(input.language);
   if (language === undefined) return { ok: false, error: `Validation failed: Language '${input.language}' is not an ISO 639-1 code` };
   const inReplyToId = input.inReplyToId.trim() === "" ? null : input.inReplyToId.trim();
-  return { ok: true, status: { text, visibility, spoilerText, inReplyToId, language, sensitive: input.sensitive, application: input.application } };
+  return { ok: true, status: { text, visibility, spoilerText, inReplyToId, language, sensitive: input.sensitive, application: input.application, mediaIds } };
 }
 
 /** Whether `id` can be a status id at all (a positive 64-bit integer); anything else is simply unknown. */

@@ -32,4 +32,6 @@ export interface Status {
   repliesCount: number;
   reblogsCount: number;
   favouritesCount: number;
+  /** Media attachment ids (owned by the media service), in the author's order. */
+  mediaIds: string[];
 }

@@ -23,5 +23,6 @@ export function statusToProto(status: Status): StatusMessage {
     favouritesCount: String(status.favouritesCount),
     application: status.application ?? undefined,
     local: status.local,
+    mediaIds: status.mediaIds,
   };
 }

@@ -23,6 +23,7 @@ export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServ
         sensitive: request.sensitive,
         application,
         idempotencyKey: request.idempotencyKey,
+        mediaIds: request.mediaIds,
       });
       return { status: statusToProto(status) };
     },

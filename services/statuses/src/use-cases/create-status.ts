@@ -21,8 +21,11 @@ export interface CreateStatusInput extends NewStatusInput {
 
 /**
  * Posts a status as the caller. Validates it, answers a repeated Idempotency-Key with the first
- * status, checks the parent can be seen, then stores the status, the parent's reply count and
- * status.created in one transaction. Accounts are asked before the transaction opens.
+ * status, checks the parent can be seen, has the media service attach the uploads, then stores the
+ * status, the parent's reply count and status.created in one transaction. Other services are asked
+ * before the transaction opens: a remote call must not hold it (embedded services share one
+ * PGlite connection, so the media service could not even answer). If the transaction then fails,
+ * the uploads stay attached to a status id that never existed; only a lost race does that.
  */
 export async function createStatus(deps: StatusesDeps, caller: Caller, input: CreateStatusInput): Promise<Status> {
   const accountId = caller.accountId;
@@ -40,6 +43,7 @@ export async function createStatus(deps: StatusesDeps, caller: Caller, input: Cr
   const username = (await deps.accounts.usernames([accountId], caller)).get(accountId);
   if (!username) throw failedPrecondition("The account of this token does not exist");
   const status = buildStatus(deps, accountId, username, valid.status, parent, now);
+  if (status.mediaIds.length > 0) await deps.media.attach(status.id, accountId, status.mediaIds, caller);
   const created = await deps.db.transaction(async (trx) => {
     if (key !== "" && !(await claimIdempotencyKey(deps.db, trx, { accountId, key, statusId: status.id, at: now }, windowStart))) return false;
     await insertStatus(deps.db, trx, status);
@@ -90,5 +94,6 @@ function buildStatus(deps: StatusesDeps, accountId: string, username: string, va
     repliesCount: 0,
     reblogsCount: 0,
     favouritesCount: 0,
+    mediaIds: valid.mediaIds,
   };
 }

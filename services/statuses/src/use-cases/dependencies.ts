@@ -11,6 +11,15 @@ export interface AccountsPort {
   followedByCaller(accountIds: readonly string[], caller: Caller): Promise<Set<string>>;
 }
 
+/** What the statuses service asks the media service (adapter: src/grpc/media-attacher.ts). */
+export interface MediaPort {
+  /**
+   * Attaches uploads of `accountId` to `statusId` in this order, or refuses with a ServiceError
+   * (not the account's, already attached elsewhere, not processed, too many) and attaches nothing.
+   */
+  attach(statusId: string, accountId: string, mediaIds: readonly string[], caller: Caller): Promise<void>;
+}
+
 /** Who is calling, as the use cases need it. */
 export interface Caller {
   /** The viewer's account; absent for anonymous and app-only calls. */
@@ -23,6 +32,7 @@ export interface Caller {
 export interface StatusesDeps {
   db: Database;
   accounts: AccountsPort;
+  media: MediaPort;
   /** Publishes committed outbox rows now rather than at the next poll. */
   relay: { nudge(): void };
   newId: () => string;
