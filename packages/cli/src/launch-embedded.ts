@@ -43,13 +43,16 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
   const addresses: Record<string, string> = {};
 
   addresses.accounts = at((await startAccountsService(accountsEnv.parse(base), context("accounts"), infra)).grpcPort);
-  const withAccounts = { ...base, ACCOUNTS_GRPC_URL: addresses.accounts };
+  // Media comes before statuses, which attaches uploads to new statuses through it.
+  const media = await startMediaService(mediaEnv.parse({ ...base, HTTP_PORT: "0" }), context("media"), infra);
+  addresses.media = at(media.grpcPort);
+  addresses["media-http"] = at(media.httpPort);
+  const withAccounts = { ...base, ACCOUNTS_GRPC_URL: addresses.accounts, MEDIA_GRPC_URL: addresses.media };
   addresses.statuses = at((await startStatusesService(statusesEnv.parse(withAccounts), context("statuses"), infra)).grpcPort);
   addresses.timelines = at((await startTimelinesService(timelinesEnv.parse(withAccounts), context("timelines"), infra)).grpcPort);
   const federation = await startFederationService(federationEnv.parse({ ...withAccounts, STATUSES_GRPC_URL: addresses.statuses, HTTP_PORT: "0" }), context("federation"));
   addresses.federation = at(federation.grpcPort);
   addresses["federation-http"] = at(federation.httpPort);
-  addresses.media = at((await startMediaService(mediaEnv.parse(base), context("media"))).grpcPort);
   addresses.trends = at((await startTrendsService(trendsEnv.parse(base), context("trends"))).grpcPort);
   addresses.moderation = at((await startModerationService(moderationEnv.parse(base), context("moderation"))).grpcPort);
   const gateway = await startGatewayService(
@@ -59,6 +62,7 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
       STATUSES_GRPC_URL: addresses.statuses,
       TIMELINES_GRPC_URL: addresses.timelines,
       FEDERATION_HTTP_URL: `http://${addresses["federation-http"]}`,
+      MEDIA_HTTP_URL: `http://${addresses["media-http"]}`,
     }),
     context("gateway"),
     infra,

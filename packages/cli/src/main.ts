@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The starling command, like Mastodon's tootctl.
+import { accountsApproveCommand } from "./commands/accounts-approve.ts";
 import { accountsCreateCommand } from "./commands/accounts-create.ts";
+import { accountsSuspensionCommand } from "./commands/accounts-suspend.ts";
 import { migrateCommand } from "./commands/migrate.ts";
 import { startCommand } from "./commands/start.ts";
 
@@ -8,12 +10,18 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   start: () => startCommand(),
   migrate: () => migrateCommand(),
   "accounts create": (argv) => accountsCreateCommand(argv),
+  "accounts approve": (argv) => accountsApproveCommand(argv),
+  "accounts suspend": accountsSuspensionCommand("suspend"),
+  "accounts unsuspend": accountsSuspensionCommand("unsuspend"),
 };
 
 const HELP = `usage: starling <command>
   start                      run every service in this process (embedded by default)
   migrate                    run every service's database migrations
-  accounts create USERNAME --email EMAIL [--confirmed] [--role Owner|Admin|Moderator]`;
+  accounts create USERNAME --email EMAIL [--confirmed] [--role Owner|Admin|Moderator]
+  accounts approve USERNAME     approve a sign-up waiting for approval
+  accounts suspend USERNAME     suspend a local account
+  accounts unsuspend USERNAME   lift its suspension`;
 
 const args = process.argv.slice(2);
 const name = [args.slice(0, 2).join(" "), args[0] ?? ""].find((n) => n in COMMANDS);

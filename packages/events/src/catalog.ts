@@ -1,11 +1,16 @@
-import { AccountCreated, FollowAccepted, FollowRemoved } from "@starling/proto/accounts/v1/events";
+import { AccountCreated, AccountSuspended, AccountUnsuspended, FollowAccepted, FollowRejected, FollowRemoved, FollowRequested } from "@starling/proto/accounts/v1/events";
 import { StatusCreated, StatusDeleted } from "@starling/proto/statuses/v1/events";
+import { MediaProcessed } from "@starling/proto/media/v1/events";
+import { AccountMoved, AccountUpdated } from "@starling/proto/accounts/v1/events";
+import { BlockCreated, BlockRemoved, MuteCreated, MuteRemoved } from "@starling/proto/accounts/v1/events";
+import { UserSignedUp } from "@starling/proto/accounts/v1/events";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
 export const TOPICS = {
   accounts: "starling.accounts.v1",
   statuses: "starling.statuses.v1",
+  media: "starling.media.v1",
 } as const;
 
 interface Codec<T> {
@@ -24,8 +29,20 @@ export const EVENT_CATALOG = {
   "account.created": entry(TOPICS.accounts, AccountCreated),
   "follow.accepted": entry(TOPICS.accounts, FollowAccepted),
   "follow.removed": entry(TOPICS.accounts, FollowRemoved),
+  "follow.requested": entry(TOPICS.accounts, FollowRequested),
+  "follow.rejected": entry(TOPICS.accounts, FollowRejected),
+  "account.updated": entry(TOPICS.accounts, AccountUpdated),
+  "account.moved": entry(TOPICS.accounts, AccountMoved),
+  "account.suspended": entry(TOPICS.accounts, AccountSuspended),
+  "account.unsuspended": entry(TOPICS.accounts, AccountUnsuspended),
+  "block.created": entry(TOPICS.accounts, BlockCreated),
+  "block.removed": entry(TOPICS.accounts, BlockRemoved),
+  "mute.created": entry(TOPICS.accounts, MuteCreated),
+  "mute.removed": entry(TOPICS.accounts, MuteRemoved),
+  "user.signed_up": entry(TOPICS.accounts, UserSignedUp),
   "status.created": entry(TOPICS.statuses, StatusCreated),
   "status.deleted": entry(TOPICS.statuses, StatusDeleted),
+  "media.processed": entry(TOPICS.media, MediaProcessed),
 } as const;
 
 /** A known event type such as `status.created`. */

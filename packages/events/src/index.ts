@@ -23,6 +23,8 @@ export { OUTBOX_TABLE, enqueueEvents, newEnvelope, outboxMigration } from "./out
 export type { NewEnvelopeInput, OutboxEvent } from "./outbox.ts";
 export { createOutboxRelay } from "./outbox-relay.ts";
 export type { OutboxRelay, OutboxRelayOptions } from "./outbox-relay.ts";
+export { createPollingLoop } from "./polling-loop.ts";
+export type { PollingLoop, PollingLoopOptions } from "./polling-loop.ts";
 export { INBOX_TABLE, handleOnce, inboxMigration } from "./inbox.ts";
 export { deadLetterHeaders, provenanceFromHeaders } from "./dead-letter-headers.ts";
 export {

@@ -8,6 +8,7 @@ import { Envelope } from "@starling/proto/events/v1/envelope";
 import type { Database } from "@starling/db";
 import type { EventBus, EventEnvelope, EventLogger } from "./event-bus.ts";
 import { OUTBOX_TABLE } from "./outbox.ts";
+import { createPollingLoop } from "./polling-loop.ts";
 
 /** Options of {@link createOutboxRelay}. */
 export interface OutboxRelayOptions {
@@ -50,11 +51,6 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { db, bus } = options;
   const intervalMs = options.intervalMs ?? 200;
   const batchSize = options.batchSize ?? 100;
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let nudged = false;
-  let wake: (() => void) | undefined;
-
   const publishBatch = () =>
     db.transaction(async (trx) => {
       const rows: OutboxRow[] = await db
@@ -73,50 +69,11 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       return rows.length;
     });
 
-  // Sleeps for the interval unless nudged; a nudge during a pass makes the next sleep return at once.
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      if (nudged || !running) return resolve();
-      const timer = setTimeout(done, intervalMs);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
-
-  async function run(): Promise<void> {
-    while (running) {
-      nudged = false;
-      try {
-        // Keep going while rows remain; an empty pass means caught up.
-        while (running && (await publishBatch()) > 0);
-      } catch (error) {
-        options.logger?.warn({ err: error instanceof Error ? error.message : String(error) }, "outbox relay failed; retrying at the next tick");
-      }
-      await pause();
-    }
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    nudge() {
-      nudged = true;
-      wake?.();
-    },
-    publishBatch,
-    async stop() {
-      running = false;
-      wake?.();
-      await loop;
-      loop = undefined;
-    },
-  };
+  const loop = createPollingLoop(publishBatch, {
+    intervalMs,
+    onError: (error) => options.logger?.warn({ err: error instanceof Error ? error.message : String(error) }, "outbox relay failed; retrying at the next tick"),
+  });
+  return { start: loop.start, nudge: loop.nudge, publishBatch, stop: loop.stop };
 }
 
 function byTopic(rows: OutboxRow[]): Map<string, EventEnvelope[]> {

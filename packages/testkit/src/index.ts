@@ -53,3 +53,5 @@ export async function freePort(): Promise<number> {
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 }
+
+export * from "./mailbox.ts";

@@ -12,10 +12,19 @@ export function escapeHtml(text: string): string {
  * are added here with issue 4, as rewrites of the escaped text.
  */
 export function formatContent(text: string): string {
+  return layoutParagraphs(text, escapeHtml);
+}
+
+/**
+ * The paragraph layout of {@link formatContent} with a caller's inline renderer (which must escape
+ * what it does not turn into markup): `<p>` per blank-line-separated paragraph, `<br />` for a
+ * single newline, "" for blank text.
+ */
+export function layoutParagraphs(text: string, renderInline: (paragraph: string) => string): string {
   const normalized = text.replace(/\r\n?/g, "\n");
   if (normalized.trim() === "") return "";
   return normalized
     .split(/\n\n+/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n(?=[^\n])/g, "<br />").replace(/\n/g, "")}</p>`)
+    .map((paragraph) => `<p>${renderInline(paragraph).replace(/\n(?=[^\n])/g, "<br />").replace(/\n/g, "")}</p>`)
     .join("");
 }

@@ -3,6 +3,12 @@ import { inboxMigration, outboxMigration } from "@starling/events";
 import { createAccounts } from "./0001-create-accounts.ts";
 import { createOauth } from "./0002-create-oauth.ts";
 import { createFollows } from "./0003-create-follows.ts";
+import { createAuthorizationCodes } from "./0004-create-authorization-codes.ts";
+import { createRegistrations } from "./0005-create-registrations.ts";
+import { createTwoFactorAndSignIns } from "./0006-create-two-factor-and-sign-ins.ts";
+import { createProfileSettings } from "./0007-create-profile-settings.ts";
+import { createBlocksAndMutes } from "./0008-create-blocks-and-mutes.ts";
+import { createEndorsementsAndNotes } from "./0009-create-endorsements-and-notes.ts";
 
 /** The accounts schema history, in order. Names are stable forever once released. */
-export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows];
+export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes];

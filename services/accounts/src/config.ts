@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { infraEnv } from "@starling/platform";
-import { localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
+import { flag, localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
 
 /** Environment of the accounts service. */
 export const accountsEnv = z.object({
@@ -17,6 +17,16 @@ export const accountsEnv = z.object({
   MAILBOX_DIR: z.string().optional(),
   /** From address of outgoing mail. */
   MAIL_FROM: z.string().default("Starling <notifications@localhost>"),
+  /**
+   * Who may sign up through POST /api/v1/accounts: open (anyone), approved (anyone, then a moderator
+   * approves) or none (closed). Mastodon keeps this as an admin setting; an env var until moderation
+   * owns instance settings.
+   */
+  REGISTRATIONS_MODE: z.enum(["open", "approved", "none"]).default("open"),
+  /** Let server-side fetches (rel=me link checks) reach loopback and private addresses. Tests only. */
+  ALLOW_PRIVATE_ADDRESSES: flag(false),
+  /** Verify profile links on plain http:// too (Mastodon checks https only). Tests only. */
+  VERIFY_HTTP_LINKS: flag(false),
 });
 
 export type AccountsConfig = z.infer<typeof accountsEnv>;

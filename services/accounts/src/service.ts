@@ -1,13 +1,29 @@
 import { createOutboxRelay } from "@starling/events";
 import type { InfraProvider } from "@starling/platform";
 import { AccountsServiceService } from "@starling/proto/accounts/v1/accounts";
-import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
+import { RegistrationServiceService } from "@starling/proto/accounts/v1/registration";
+import { OAuthServiceService } from "@starling/proto/accounts/v1/oauth";
+import { SessionsServiceService } from "@starling/proto/accounts/v1/sessions";
+import { SecurityServiceService } from "@starling/proto/accounts/v1/security";
+import { FollowsServiceService } from "@starling/proto/accounts/v1/follows";
+import { RelationshipsServiceService } from "@starling/proto/accounts/v1/relationships";
+import { createIdGenerator, publicBaseUrl, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { accountsMigrations } from "../migrations/index.ts";
 import type { AccountsConfig } from "./config.ts";
 import { join } from "node:path";
 import { localUrls } from "./domain/account.ts";
 import { startStatusCountersConsumer } from "./events/status-counters-consumer.ts";
 import { accountsHandlers } from "./grpc/accounts-handlers.ts";
+import { profilesHandlers } from "./grpc/profiles-handlers.ts";
+import { composeProfiles } from "./compose-profiles.ts";
+import { ProfilesServiceService } from "@starling/proto/accounts/v1/profiles";
+import { registrationHandlers } from "./grpc/registration-handlers.ts";
+import { oauthHandlers } from "./grpc/oauth-handlers.ts";
+import { sessionsHandlers } from "./grpc/sessions-handlers.ts";
+import { securityHandlers } from "./grpc/security-handlers.ts";
+import { followsHandlers } from "./grpc/follows-handlers.ts";
+import { relationshipsHandlers } from "./grpc/relationships-handlers.ts";
+import { startMuteExpiry } from "./workers/mute-expiry.ts";
 import { createMailer } from "./mail/mailer.ts";
 import type { AccountsDeps } from "./use-cases/deps.ts";
 
@@ -17,6 +33,8 @@ export interface AccountsServiceOptions {
   relay?: boolean;
   /** Run the event consumers (default true). */
   consumers?: boolean;
+  /** How often run-out mutes are swept (default 1 s); tests shorten it. Off with the consumers. */
+  muteExpiryIntervalMs?: number;
 }
 
 /**
@@ -39,6 +57,8 @@ export async function startAccountsService(config: AccountsConfig, context: Serv
   if (options.consumers !== false) {
     const subscription = await startStatusCountersConsumer(db, infra.bus());
     context.shutdown.add("workers", "accounts status-counters consumer", () => subscription.stop());
+    const muteExpiry = startMuteExpiry(deps, context.logger, options.muteExpiryIntervalMs);
+    context.shutdown.add("workers", "accounts mute expiry", () => muteExpiry.stop());
   }
-  return serveService(context, config, [{ definition: AccountsServiceService, handlers: accountsHandlers(deps) }]);
+  return serveService(context, config, [{ definition: AccountsServiceService, handlers: accountsHandlers(deps) }, { definition: ProfilesServiceService, handlers: profilesHandlers(composeProfiles(deps, config, context, { workers: options.consumers !== false })) }, { definition: RegistrationServiceService, handlers: registrationHandlers(deps, { mode: config.REGISTRATIONS_MODE, baseUrl: publicBaseUrl(config), logger: context.logger }) }, { definition: SecurityServiceService, handlers: securityHandlers(deps) }, { definition: OAuthServiceService, handlers: oauthHandlers(deps) }, { definition: SessionsServiceService, handlers: sessionsHandlers(deps) }, { definition: FollowsServiceService, handlers: followsHandlers(deps) }, { definition: RelationshipsServiceService, handlers: relationshipsHandlers(deps, { localDomain: config.LOCAL_DOMAIN }) }]);
 }

@@ -31,6 +31,8 @@ export interface Harness {
   db: Database;
   /** The embedded bus, delivering every message twice on purpose. */
   bus: EmbeddedBus;
+  /** The service's DATA_DIR; mail goes to its mailbox/ folder (no SMTP in tests). */
+  dataDir: string;
   /** A signed viewer token, as the gateway would send. */
   sign(viewer: Viewer): Promise<string>;
   /** Creates a confirmed local account through CreateAccount with an Owner viewer. */
@@ -38,9 +40,10 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(backend: Backend): Promise<Harness> {
+/** `env` adds to or overrides the test configuration (e.g. REGISTRATIONS_MODE). */
+export async function startHarness(backend: Backend, env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), "starling-accounts-"));
-  const config = accountsEnv.parse({ VIEWER_TOKEN_SECRET: SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir, LOCAL_DOMAIN: "127.0.0.1:3000", LOCAL_HTTPS: "false" });
+  const config = accountsEnv.parse({ VIEWER_TOKEN_SECRET: SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir, LOCAL_DOMAIN: "127.0.0.1:3000", LOCAL_HTTPS: "false", ...env });
   const context = createServiceContext("accounts", { logLevel: "silent", shutdownTimeoutMs: 10_000 });
   const base = createInfraProvider(config, { clientId: "accounts-test", logger: context.logger, shutdown: context.shutdown });
   const bus = createEmbeddedBus({ chaos: { duplicate: true } });
@@ -67,6 +70,7 @@ export async function startHarness(backend: Backend): Promise<Harness> {
     adminPort,
     db: db!,
     bus,
+    dataDir,
     sign,
     async createUser(username, options = {}) {
       const email = `${username}@example.test`;

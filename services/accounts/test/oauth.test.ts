@@ -83,7 +83,7 @@ for (const backend of backends) {
       await h.createUser("unconfirmed", { confirmed: false, password: "long enough password" });
       const cases: [Parameters<typeof token>[0], number, string][] = [
         [{ grantType: "" }, status.INVALID_ARGUMENT, "invalid_request"],
-        [{ grantType: "authorization_code" }, status.INVALID_ARGUMENT, "unsupported_grant_type"],
+        [{ grantType: "authorization_code" }, status.INVALID_ARGUMENT, "invalid_request"],
         [{ grantType: "implicit" }, status.INVALID_ARGUMENT, "unsupported_grant_type"],
         [{ clientId: "nope" }, status.UNAUTHENTICATED, "invalid_client"],
         [{ clientSecret: "wrong" }, status.UNAUTHENTICATED, "invalid_client"],

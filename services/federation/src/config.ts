@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag, localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
+import { localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
 
 /** Environment of the federation service. */
 export const federationEnv = z.object({
@@ -13,8 +13,6 @@ export const federationEnv = z.object({
   /** Address the HTTP port binds to; 0.0.0.0 in containers. */
   HTTP_HOST: z.string().default("127.0.0.1"),
   ...localDomainEnv,
-  /** Whether anyone may sign up without an invitation (reported by NodeInfo). */
-  OPEN_REGISTRATIONS: flag(false),
   /** Instance title, reported as NodeInfo metadata.nodeName. */
   INSTANCE_TITLE: z.string().default("Starling"),
   /** accounts service gRPC address. */

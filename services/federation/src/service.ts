@@ -1,5 +1,6 @@
 import { connectService, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import type { FederationConfig } from "./config.ts";
 import { createFederationApp } from "./http/nodeinfo-routes.ts";
@@ -20,6 +21,7 @@ export async function startFederationService(config: FederationConfig, context: 
   const defaults = { deadlineMs: config.GRPC_DEADLINE_MS };
   const clients = {
     accounts: connectService(AccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    registration: connectService(RegistrationServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
   };
   const httpPort = await startHttpServer(

@@ -6,10 +6,11 @@ import type { GatewayConfig } from "./config.ts";
 import { bearerToken, TokenResolver } from "./http/authenticate.ts";
 import { bindRoute } from "./http/bind-route.ts";
 import { cors } from "./http/cors.ts";
-import { federationProxy } from "./http/federation-proxy.ts";
+import { federationProxy, mediaFilesProxy } from "./http/federation-proxy.ts";
 import { multipartFields } from "./http/multipart-fields.ts";
 import { rateLimiter } from "./http/rate-limit/rate-limiter.ts";
 import { THROTTLES } from "./http/rate-limit/throttles.ts";
+import { pagesRouter } from "./pages/pages-router.ts";
 import { ROUTES } from "./routes/route-table.ts";
 
 /** Builds the client-facing Express app: CORS, federation forwarding, the route table, JSON errors. */
@@ -24,10 +25,15 @@ export function createApp(config: GatewayConfig, clients: Clients, logger: Logge
   const tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET);
   app.use(rateLimiter({ kv, throttles: THROTTLES, safelist: config.RATE_LIMIT_SAFELIST, userIdOf: (req) => userIdOf(tokens, req) }));
   app.use(federationProxy(config.FEDERATION_HTTP_URL));
+  app.use(mediaFilesProxy(config.MEDIA_HTTP_URL));
+  const bound = { config, clients, tokens, logger, baseUrl };
+  // Upload routes stream their own bodies, so they are bound before the parsers that read bodies whole.
+  for (const route of ROUTES.filter((r) => r.upload)) bindRoute(app, route, bound);
   app.use(express.json({ limit: "1mb", type: ["application/json", "application/*+json"] }));
   app.use(express.urlencoded({ extended: true, limit: "1mb" }));
   app.use(multipartFields({ fields: 200, fieldSize: 100_000 }));
-  for (const route of ROUTES) bindRoute(app, route, { config, clients, tokens, logger, baseUrl });
+  for (const route of ROUTES.filter((r) => !r.upload)) bindRoute(app, route, bound);
+  app.use(pagesRouter(config, clients, logger));
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ error: "Not Found" });
   });

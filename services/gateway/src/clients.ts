@@ -1,5 +1,13 @@
 import { connectService, type AsyncClient } from "@starling/runtime";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import { OAuthServiceClient } from "@starling/proto/accounts/v1/oauth";
+import { SessionsServiceClient } from "@starling/proto/accounts/v1/sessions";
+import { SecurityServiceClient } from "@starling/proto/accounts/v1/security";
+import { FollowsServiceClient } from "@starling/proto/accounts/v1/follows";
+import { RelationshipsServiceClient } from "@starling/proto/accounts/v1/relationships";
+import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
+import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
+import { MediaServiceClient } from "@starling/proto/media/v1/media";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import { TimelinesServiceClient } from "@starling/proto/timelines/v1/timelines";
 import type { GatewayConfig } from "./config.ts";
@@ -7,8 +15,16 @@ import type { GatewayConfig } from "./config.ts";
 /** The gRPC clients the gateway calls services with. */
 export interface Clients {
   accounts: AsyncClient<AccountsServiceClient>;
+  oauth: AsyncClient<OAuthServiceClient>;
+  sessions: AsyncClient<SessionsServiceClient>;
+  security: AsyncClient<SecurityServiceClient>;
+  follows: AsyncClient<FollowsServiceClient>;
+  relationships: AsyncClient<RelationshipsServiceClient>;
+  registration: AsyncClient<RegistrationServiceClient>;
+  profiles: AsyncClient<ProfilesServiceClient>;
   statuses: AsyncClient<StatusesServiceClient>;
   timelines: AsyncClient<TimelinesServiceClient>;
+  media: AsyncClient<MediaServiceClient>;
 }
 
 /** Connects to every service the gateway forwards to, each call bounded by the gRPC deadline. */
@@ -16,7 +32,15 @@ export function connectClients(config: GatewayConfig): Clients {
   const defaults = { deadlineMs: config.GRPC_DEADLINE_MS };
   return {
     accounts: connectService(AccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    oauth: connectService(OAuthServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    sessions: connectService(SessionsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    security: connectService(SecurityServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    follows: connectService(FollowsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    relationships: connectService(RelationshipsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    registration: connectService(RegistrationServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    profiles: connectService(ProfilesServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
     timelines: connectService(TimelinesServiceClient, config.TIMELINES_GRPC_URL, defaults),
+    media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
   };
 }

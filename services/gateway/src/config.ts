@@ -24,12 +24,22 @@ export const gatewayEnv = z.object({
   TIMELINES_GRPC_URL: z.string().default("127.0.0.1:50053"),
   /** federation service HTTP base URL; ActivityPub, WebFinger and NodeInfo paths are forwarded there when the ingress does not route them itself. */
   FEDERATION_HTTP_URL: z.string().url().default("http://127.0.0.1:3001"),
+  /** media service gRPC address (uploads, attachment lookups). */
+  MEDIA_GRPC_URL: z.string().default("127.0.0.1:50055"),
+  /** media service HTTP base URL; /system/* (stored media files) is forwarded there when the ingress does not route it itself. */
+  MEDIA_HTTP_URL: z.string().url().default("http://127.0.0.1:3002"),
+  /** Largest upload the gateway streams on (Mastodon's 40 MB video limit); the media service applies each type's own limit. */
+  MEDIA_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(41_943_040),
+  /** How long an upload may stream and, on API v1, be processed before the gateway gives up (large videos take a while). */
+  MEDIA_UPLOAD_DEADLINE_MS: z.coerce.number().int().positive().default(300_000),
   /** Instance title shown by /api/v1/instance and /api/v2/instance. */
   INSTANCE_TITLE: z.string().default("Starling"),
   /** Short description of the instance. */
   INSTANCE_DESCRIPTION: z.string().default("A Starling server"),
   /** Contact e-mail of the instance. */
   CONTACT_EMAIL: z.string().default(""),
+  /** Signs the web session cookie of the sign-in and authorization pages (≥ 32 characters); unset, a key derived from VIEWER_TOKEN_SECRET is used. */
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   /** How long a resolved access token is trusted without asking the accounts service again. */
   TOKEN_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   /** Comma-separated client addresses never rate limited (Mastodon safelists loopback). */

@@ -1,6 +1,7 @@
 import type { Migration } from "@starling/db";
 import { inboxMigration } from "@starling/events";
 import { createReadModels } from "./0001-create-read-models.ts";
+import { createBlocksAndMutes } from "./0002-create-blocks-and-mutes.ts";
 
 /** Schema history of the timelines service, in order. */
-export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels];
+export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes];

@@ -38,7 +38,8 @@ export async function accountsCreateCommand(argv: string[]): Promise<void> {
   }
 }
 
-async function accountsAddress(config: ReturnType<typeof loadCliConfig>, secret: string): Promise<{ address: string; stop: () => Promise<void> }> {
+/** The address of a running accounts service, or of one started in this process for the command (stopped by `stop`). */
+export async function accountsAddress(config: ReturnType<typeof loadCliConfig>, secret: string): Promise<{ address: string; stop: () => Promise<void> }> {
   const running = config.ACCOUNTS_GRPC_URL ?? readLiveRunRecord(config.DATA_DIR)?.addresses.accounts;
   if (running && (await checkHealth(running).catch(() => "DOWN")) === "SERVING") return { address: running, stop: async () => {} };
   if (config.ACCOUNTS_GRPC_URL) throw new Error(`the accounts service at ${config.ACCOUNTS_GRPC_URL} does not answer`);

@@ -9,10 +9,10 @@ import { cliCreateAccount, type Stack } from "./stack.ts";
  * Starts `starling start` (the README's run command) in a child process on a free port with its
  * own DATA_DIR: every service in one process, PGlite, the in-process bus and store.
  */
-export async function startEmbeddedStack(options: { dataDir?: string } = {}): Promise<Stack> {
+export async function startEmbeddedStack(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Stack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "starling-e2e-"));
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "", KAFKA_BROKERS: "" };
+  const env = { ...process.env, ...options.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "", KAFKA_BROKERS: "" };
   for (const key of ["DATABASE_URL", "REDIS_URL", "KAFKA_BROKERS"] as const) delete env[key];
   const server = startNode("packages/cli/src/main.ts", ["start"], env);
   const url = `http://127.0.0.1:${port}`;
@@ -23,6 +23,7 @@ export async function startEmbeddedStack(options: { dataDir?: string } = {}): Pr
     name: "embedded",
     url,
     pid: server.process.pid,
+    dataDir,
     createAccount: (username, email, extra) => cliCreateAccount(env, username, email, extra),
     async stop() {
       await server.stop();

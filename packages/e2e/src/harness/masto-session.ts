@@ -9,11 +9,12 @@ export interface Session {
 
 /**
  * Signs in as a real Mastodon client does with the password grant: registers an app through
- * POST /api/v1/apps, then asks /oauth/token for a token with the e-mail as username.
+ * POST /api/v1/apps (with `appScopes`), then asks /oauth/token for a token of `scopes` with the
+ * e-mail as username.
  */
-export async function signIn(url: string, email: string, password: string, scopes = "read write follow"): Promise<Session> {
+export async function signIn(url: string, email: string, password: string, scopes = "read write follow", appScopes = scopes): Promise<Session> {
   const anonymous = createRestAPIClient({ url });
-  const app = await anonymous.v1.apps.create({ clientName: "starling-e2e", redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes });
+  const app = await anonymous.v1.apps.create({ clientName: "starling-e2e", redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes: appScopes });
   const oauth = createOAuthAPIClient({ url });
   const token = await oauth.token.create({
     grantType: "password",

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { checkHealth } from "@starling/runtime";
 import { freePort, uniqueName, waitFor } from "@starling/testkit";
@@ -34,6 +37,9 @@ export async function startProductionStack(servers: RealServers): Promise<Stack>
   const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, { grpc: await freePort(), admin: await freePort() }] as const)));
   const httpPort = await freePort();
   const federationPort = await freePort();
+  const mediaHttpPort = await freePort();
+  // Stored media files live on local disk (the default storage), in a folder of this stack's own.
+  const mediaDir = mkdtempSync(join(tmpdir(), "starling-e2e-media-"));
   const grpc = (s: (typeof SERVICES)[number]) => `127.0.0.1:${ports[s]!.grpc}`;
   const common = {
     ...process.env,
@@ -50,10 +56,13 @@ export async function startProductionStack(servers: RealServers): Promise<Stack>
     STATUSES_GRPC_URL: grpc("statuses"),
     TIMELINES_GRPC_URL: grpc("timelines"),
     FEDERATION_HTTP_URL: `http://127.0.0.1:${federationPort}`,
+    MEDIA_GRPC_URL: grpc("media"),
+    MEDIA_HTTP_URL: `http://127.0.0.1:${mediaHttpPort}`,
   };
   const children = new Map<string, Child>();
   for (const service of SERVICES) {
     const env = { ...common, GRPC_PORT: String(ports[service]!.grpc), ADMIN_PORT: String(ports[service]!.admin), PORT: String(httpPort), HTTP_PORT: String(federationPort) };
+    if (service === "media") Object.assign(env, { HTTP_PORT: String(mediaHttpPort), MEDIA_DIR: mediaDir });
     children.set(service, startNode(`services/${service}/src/main.ts`, [], env));
   }
   const url = `http://127.0.0.1:${httpPort}`;
@@ -69,6 +78,7 @@ export async function startProductionStack(servers: RealServers): Promise<Stack>
     stopService: async (name) => children.get(name)?.stop(),
     async stop() {
       await Promise.all([...children.values()].map((c) => c.stop()));
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,6 +6,8 @@ export interface Stack {
   url: string;
   /** The server's process id, when the whole stack is one process (benchmarks read its memory). */
   pid?: number;
+  /** The DATA_DIR of a one-process stack: its local mailbox is `mailbox/` in it. */
+  dataDir?: string;
   /** Runs `starling accounts create` against this stack and returns the printed password. */
   createAccount(username: string, email: string, extra?: string[]): Promise<string>;
   /** Stops one service, when the stack runs services as separate processes. */

@@ -1,5 +1,6 @@
 import type { Database } from "@starling/db";
 import type { Account } from "../domain/account.ts";
+import { profileFromRow, profileToRow, type ProfileColumns } from "./profile-columns.ts";
 import type { Trx } from "./trx.ts";
 
 interface AccountRow {
@@ -23,6 +24,9 @@ interface AccountRow {
   silenced_at: Date | null;
 }
 
+/** Columns added by migration 0007, read with every account. */
+type ProfileRow = Partial<ProfileColumns>;
+
 const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
 function toAccount(row: AccountRow): Account {
@@ -45,6 +49,7 @@ function toAccount(row: AccountRow): Account {
     lastStatusAt: date(row.last_status_at),
     suspendedAt: date(row.suspended_at),
     silencedAt: date(row.silenced_at),
+    ...profileFromRow(row as AccountRow & ProfileRow),
   };
 }
 
@@ -68,6 +73,7 @@ function toRow(account: Account): AccountRow {
     last_status_at: account.lastStatusAt,
     suspended_at: account.suspendedAt,
     silenced_at: account.silencedAt,
+    ...profileToRow(account),
   };
 }
 

@@ -66,11 +66,21 @@ export async function edgesFrom(db: Database, table: FollowTable, accountId: str
   return new Map(rows.map((row) => [String(row.target_account_id), toRecord(row)]));
 }
 
+/** Which of `accountIds` have an edge in `table` to `targetId`. */
+async function sourcesAmong(db: Database, table: FollowTable, targetId: string, accountIds: readonly string[], trx?: Trx): Promise<Set<string>> {
+  if (accountIds.length === 0) return new Set();
+  const rows: { account_id: string }[] = await db.table(table, trx).where({ target_account_id: targetId }).whereIn("account_id", accountIds).select("account_id");
+  return new Set(rows.map((row) => String(row.account_id)));
+}
+
 /** Which of `accountIds` follow `targetId`. */
 export async function followersAmong(db: Database, targetId: string, accountIds: readonly string[], trx?: Trx): Promise<Set<string>> {
-  if (accountIds.length === 0) return new Set();
-  const rows: { account_id: string }[] = await db.table("follows", trx).where({ target_account_id: targetId }).whereIn("account_id", accountIds).select("account_id");
-  return new Set(rows.map((row) => String(row.account_id)));
+  return sourcesAmong(db, "follows", targetId, accountIds, trx);
+}
+
+/** Which of `accountIds` have a pending request to follow `targetId`. */
+export async function requestersAmong(db: Database, targetId: string, accountIds: readonly string[], trx?: Trx): Promise<Set<string>> {
+  return sourcesAmong(db, "follow_requests", targetId, accountIds, trx);
 }
 
 /** Pending requests to `targetId`, counted up to `limit` (Mastodon stops counting at 40). */

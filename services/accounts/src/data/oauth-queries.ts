@@ -106,3 +106,8 @@ export async function findTokenByHash(db: Database, tokenHash: string): Promise<
   const row: TokenRow | undefined = await db.table("oauth_tokens").where({ token_hash: tokenHash }).first();
   return row && toToken(row);
 }
+
+/** Marks a token revoked; revoking twice keeps the first time. */
+export async function revokeToken(db: Database, tokenId: string, at: Date): Promise<void> {
+  await db.table("oauth_tokens").where({ id: tokenId }).whereNull("revoked_at").update({ revoked_at: at });
+}

@@ -3,7 +3,7 @@
  * ActiveRecord errors ("Validation failed: Username can't be blank").
  */
 
-const USERNAME = /^[a-z0-9_]+$/i;
+export const USERNAME = /^[a-z0-9_]+$/i;
 /** Mastodon's limit for local usernames. */
 export const MAX_USERNAME_LENGTH = 30;
 /** Mastodon's limit on an app's name. */
@@ -11,7 +11,7 @@ export const MAX_APP_NAME_LENGTH = 60;
 /** Mastodon's limit on an app's website. */
 export const MAX_WEBSITE_LENGTH = 2000;
 // Same spirit as Devise's email regexp: something@something.tld, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const failed = (problem: string) => `Validation failed: ${problem}`;
 

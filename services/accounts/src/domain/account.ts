@@ -1,3 +1,5 @@
+import type { ProfileField } from "./profile-fields.ts";
+
 /** An account as this service holds it (local, or a remote copy). */
 export interface Account {
   id: string;
@@ -21,6 +23,17 @@ export interface Account {
   lastStatusAt: Date | null;
   suspendedAt: Date | null;
   silencedAt: Date | null;
+  // Profile data (migration 0007); optional so code that creates accounts need not know it, and
+  // always set on accounts read from the database.
+  /** Profile fields: plain text for local accounts, HTML for remote ones. */
+  fields?: ProfileField[];
+  /** The note as typed (local accounts). */
+  noteSource?: string;
+  /** Custom emoji shortcodes used in display name, note and field values. */
+  emojiShortcodes?: string[];
+  /** The account this one moved to. */
+  movedToAccountId?: string | null;
+  movedAt?: Date | null;
 }
 
 /** Builds the absolute URLs of local objects. */
@@ -29,6 +42,8 @@ export interface LocalUrls {
   actorUri(username: string): string;
   /** The profile page of a local account. */
   profileUrl(username: string): string;
+  /** The page of a hashtag. */
+  tagUrl(tag: string): string;
 }
 
 /** URLs under `https://<domain>` (or http when `https` is false, for tests on 127.0.0.1). */
@@ -37,6 +52,7 @@ export function localUrls(domain: string, https: boolean): LocalUrls {
   return {
     actorUri: (username) => `${base}/users/${username}`,
     profileUrl: (username) => `${base}/@${username}`,
+    tagUrl: (tag) => `${base}/tags/${encodeURIComponent(tag)}`,
   };
 }
 

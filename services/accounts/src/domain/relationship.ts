@@ -12,6 +12,8 @@ export interface Relationship {
   muting: boolean;
   mutingNotifications: boolean;
   requested: boolean;
+  /** The account has a pending request to follow the viewer. */
+  requestedBy: boolean;
   domainBlocking: boolean;
   endorsed: boolean;
   note: string;
@@ -24,12 +26,24 @@ export interface FollowEdge {
   languages: string[] | null;
 }
 
+/** Blocks and mutes between the viewer and a target; a mute here is a live one (not run out). */
+export interface BlockAndMuteEdges {
+  blocking?: boolean;
+  blockedBy?: boolean;
+  mute?: { hideNotifications: boolean } | undefined;
+  /** The target's domain is one the viewer blocks. */
+  domainBlocking?: boolean;
+}
+
 /**
  * Assembles a relationship from the edges this slice knows; blocks, mutes, endorsements and notes
  * arrive with their issues and are false/"" until then. Reblogs and notify come from the follow or,
  * failing that, the pending request, as Mastodon shows them.
  */
-export function buildRelationship(id: string, edges: { follow?: FollowEdge; request?: FollowEdge; followedBy: boolean }): Relationship {
+export function buildRelationship(
+  id: string,
+  edges: { follow?: FollowEdge; request?: FollowEdge; followedBy: boolean; requestedBy?: boolean; endorsed?: boolean; note?: string } & BlockAndMuteEdges,
+): Relationship {
   const edge = edges.follow ?? edges.request;
   return {
     id,
@@ -38,13 +52,14 @@ export function buildRelationship(id: string, edges: { follow?: FollowEdge; requ
     notifying: edge?.notify ?? false,
     languages: edge?.languages ?? null,
     followedBy: edges.followedBy,
-    blocking: false,
-    blockedBy: false,
-    muting: false,
-    mutingNotifications: false,
+    blocking: edges.blocking ?? false,
+    blockedBy: edges.blockedBy ?? false,
+    muting: edges.mute !== undefined,
+    mutingNotifications: edges.mute?.hideNotifications ?? false,
     requested: edges.follow === undefined && edges.request !== undefined,
-    domainBlocking: false,
-    endorsed: false,
-    note: "",
+    requestedBy: edges.requestedBy ?? false,
+    domainBlocking: edges.domainBlocking ?? false,
+    endorsed: edges.endorsed ?? false,
+    note: edges.note ?? "",
   };
 }

@@ -4,9 +4,11 @@ import type {
   Account as AccountMessage,
   AccountSource as AccountSourceMessage,
   App as AppMessage,
+  Field as FieldMessage,
   Relationship as RelationshipMessage,
   Role as RoleMessage,
 } from "@starling/proto/accounts/v1/accounts";
+import { formatFieldValue } from "@starling/text";
 import type { Account } from "../domain/account.ts";
 import type { Relationship } from "../domain/relationship.ts";
 import type { RoleView } from "../domain/roles.ts";
@@ -34,7 +36,10 @@ export function accountToProto(account: Account): AccountMessage {
     // Media arrives with its issue; "" lets the gateway fall back to the default images.
     avatarUrl: "",
     headerUrl: "",
-    fields: [],
+    // Local fields are stored as typed and rendered here; remote ones arrive as HTML.
+    fields: (account.fields ?? []).map((f) => fieldToProto(account.domain === null ? { ...f, value: formatFieldValue(f.value) } : f)),
+    movedToAccountId: account.movedToAccountId ?? "",
+    emojiShortcodes: account.emojiShortcodes ?? [],
     suspended: account.suspendedAt !== null,
     limited: account.silencedAt !== null,
   };
@@ -55,7 +60,7 @@ export function appToProto(app: OauthApp): AppMessage {
 }
 
 export function relationshipToProto(relationship: Relationship): RelationshipMessage {
-  return { ...relationship, languages: relationship.languages ?? [], requestedBy: false };
+  return { ...relationship, languages: relationship.languages ?? [] };
 }
 
 export function roleToProto(role: RoleView): RoleMessage {
@@ -63,5 +68,10 @@ export function roleToProto(role: RoleView): RoleMessage {
 }
 
 export function sourceToProto(source: AccountSource): AccountSourceMessage {
-  return { ...source, fields: [] };
+  return { ...source, fields: source.fields.map(fieldToProto) };
+}
+
+// The proto Field: Timestamp verified_at, absent when unverified.
+function fieldToProto(field: { name: string; value: string; verifiedAt: Date | null }): FieldMessage {
+  return { name: field.name, value: field.value, verifiedAt: field.verifiedAt ?? undefined };
 }

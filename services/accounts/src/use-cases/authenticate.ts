@@ -4,6 +4,7 @@ import { findAccount } from "../data/accounts-queries.ts";
 import { findTokenByHash } from "../data/oauth-queries.ts";
 import { findUserByAccountId } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
+import { refuseInactiveUser } from "./user-activation.ts";
 
 /** Who a bearer token stands for. */
 export interface AuthenticatedViewer {
@@ -16,8 +17,12 @@ export interface AuthenticatedViewer {
   role: string;
 }
 
-/** Resolves a bearer token; unknown and revoked tokens are refused alike. */
-export async function authenticate(deps: AccountsDeps, accessToken: string): Promise<AuthenticatedViewer> {
+/**
+ * Resolves a bearer token; unknown and revoked tokens are refused alike. Users who have not confirmed
+ * their e-mail or wait for approval are refused too, unless `allowInactive` (asking for the
+ * confirmation mail again is all such a token may do).
+ */
+export async function authenticate(deps: AccountsDeps, accessToken: string, options: { allowInactive?: boolean } = {}): Promise<AuthenticatedViewer> {
   if (accessToken === "") throw unauthenticated();
   const token = await findTokenByHash(deps.db, hashToken(accessToken));
   if (!token || token.revokedAt) throw unauthenticated();
@@ -26,7 +31,9 @@ export async function authenticate(deps: AccountsDeps, accessToken: string): Pro
     const account = await findAccount(deps.db, token.accountId);
     if (!account) throw unauthenticated();
     if (account.suspendedAt) throw permissionDenied("Your login is currently disabled");
-    role = (await findUserByAccountId(deps.db, token.accountId))?.role ?? "";
+    const user = await findUserByAccountId(deps.db, token.accountId);
+    role = user?.role ?? "";
+    if (user && !options.allowInactive) await refuseInactiveUser(deps, user);
   }
   return { tokenId: token.id, appId: token.appId, accountId: token.accountId, scopes: token.scopes, role };
 }

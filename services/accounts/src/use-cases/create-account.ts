@@ -18,6 +18,8 @@ export interface CreateAccountInput {
   confirmed: boolean;
   /** Owner, Admin, Moderator or "". */
   role: string;
+  /** Interface language; "" when not chosen (sign-up sends one). */
+  locale?: string;
 }
 
 /** Minimum length of a chosen password, as Mastodon's Devise configuration. */
@@ -31,7 +33,9 @@ export async function createAccount(deps: AccountsDeps, viewer: Viewer | undefin
   const passwordHash = await hashPassword(password);
   const account = newLocalAccount(deps, input.username, deps.now());
   try {
-    await deps.db.transaction((trx) => insertLocalAccount(deps, trx, account, { ...input, email: input.email.trim() }, passwordHash));
+    await deps.db.transaction(async (trx) => {
+      await insertLocalAccount(deps, trx, account, { ...input, email: input.email.trim() }, passwordHash);
+    });
   } catch (error) {
     // Two creations racing past the checks: the unique indexes decide.
     throw isUniqueViolation(error) ? alreadyExists("Validation failed: Username or Email has already been taken") : error;
@@ -40,22 +44,25 @@ export async function createAccount(deps: AccountsDeps, viewer: Viewer | undefin
   return { account, password };
 }
 
-async function insertLocalAccount(deps: AccountsDeps, trx: Trx, account: Account, input: CreateAccountInput, passwordHash: string): Promise<void> {
+/** Inserts a local account, its user and account.created; returns the user id. Shared with sign-up. */
+export async function insertLocalAccount(deps: AccountsDeps, trx: Trx, account: Account, input: CreateAccountInput, passwordHash: string): Promise<string> {
   if (await localUsernameTaken(deps.db, input.username, trx)) throw alreadyExists("Validation failed: Username has already been taken");
   if (await findUserByEmail(deps.db, input.email, trx)) throw alreadyExists("Validation failed: Email has already been taken");
   await insertAccount(deps.db, trx, account);
+  const userId = deps.newId();
   await insertUser(deps.db, trx, {
-    id: deps.newId(),
+    id: userId,
     accountId: account.id,
     email: input.email,
     passwordHash,
     confirmedAt: input.confirmed ? account.createdAt : null,
     role: input.role,
-    locale: "",
+    locale: input.locale ?? "",
     createdAt: account.createdAt,
     currentSignInAt: null,
   });
   await enqueueAccountEvent(deps.db, trx, "account.created", account.id, { accountId: account.id, username: account.username, domain: "" });
+  return userId;
 }
 
 function validate(input: CreateAccountInput): void {
@@ -67,7 +74,8 @@ function validate(input: CreateAccountInput): void {
   if (!isRoleName(input.role)) throw invalidArgument(`Validation failed: Role must be one of Owner, Admin, Moderator or empty`);
 }
 
-function newLocalAccount(deps: AccountsDeps, username: string, now: Date): Account {
+/** A new local account with empty profile and counters. */
+export function newLocalAccount(deps: AccountsDeps, username: string, now: Date): Account {
   return {
     id: deps.newId(),
     username,

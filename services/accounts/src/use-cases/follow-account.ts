@@ -5,6 +5,7 @@ import { deleteEdge, findEdge, upsertEdge, type FollowRecord } from "../data/fol
 import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { relationshipsOf, viewerAccountId } from "./get-relationships.ts";
+import { assertFollowAllowed, followNeedsApproval } from "./follow-rules.ts";
 
 /** Options of a follow; absent ones keep the current value (or the default on a new follow). */
 export interface FollowInput {
@@ -25,11 +26,15 @@ export async function followAccount(deps: AccountsDeps, viewer: Viewer | undefin
   const target = await findAccount(deps.db, input.targetAccountId);
   if (!target || target.suspendedAt) throw notFound();
   if (target.id === accountId) throw permissionDenied("You cannot follow yourself");
+  await assertFollowAllowed(deps, accountId, target);
   const published = await deps.db.transaction(async (trx) => {
     const existing = await findEdge(deps.db, "follows", accountId, target.id, trx);
-    if (!existing && target.locked) {
-      await upsertEdge(deps.db, trx, "follow_requests", edgeFor(deps, accountId, target.id, input, await findEdge(deps.db, "follow_requests", accountId, target.id, trx)));
-      return false;
+    if (!existing && (await followNeedsApproval(deps, trx, accountId, target))) {
+      const request = edgeFor(deps, accountId, target.id, input, await findEdge(deps.db, "follow_requests", accountId, target.id, trx));
+      // Only a new request is announced (the target is told once); a repeat just updates options.
+      if (!(await upsertEdge(deps.db, trx, "follow_requests", request))) return false;
+      await enqueueAccountEvent(deps.db, trx, "follow.requested", accountId, { requestId: request.id, accountId, targetAccountId: target.id });
+      return true;
     }
     const edge = edgeFor(deps, accountId, target.id, input, existing);
     const created = await upsertEdge(deps.db, trx, "follows", edge);

@@ -3,6 +3,8 @@ import type { Account } from "../domain/account.ts";
 import { roleView, type RoleView } from "../domain/roles.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { countRequestsTo } from "../data/follows-queries.ts";
+import { findSettings } from "../data/profile-queries.ts";
+import type { ProfileField } from "../domain/profile-fields.ts";
 import { findUserByAccountId } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 
@@ -13,6 +15,8 @@ export interface AccountSource {
   language: string;
   /** Plain text. */
   note: string;
+  /** The fields as typed, with their verification. */
+  fields: ProfileField[];
   followRequestsCount: number;
 }
 
@@ -26,7 +30,14 @@ export async function getCredentialAccount(deps: AccountsDeps, viewer: Viewer | 
   if (!account) throw unauthenticated();
   const user = await findUserByAccountId(deps.db, account.id);
   const followRequestsCount = await countRequestsTo(deps.db, account.id, FOLLOW_REQUESTS_COUNT_LIMIT);
-  // Posting defaults and the plain-text note arrive with profile editing; these are Mastodon's defaults.
-  const source: AccountSource = { privacy: "public", sensitive: false, language: "", note: "", followRequestsCount };
+  const settings = await findSettings(deps.db, account.id);
+  const source: AccountSource = {
+    privacy: settings.privacy,
+    sensitive: settings.sensitive,
+    language: settings.language ?? "",
+    note: account.noteSource ?? "",
+    fields: account.fields ?? [],
+    followRequestsCount,
+  };
   return { account, source, role: roleView(user?.role) };
 }

@@ -1,6 +1,7 @@
 import express, { type Request, type Response } from "express";
 import { publicBaseUrl, type AsyncClient, type Logger } from "@starling/runtime";
 import type { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import type { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
 import type { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import type { FederationConfig } from "../config.ts";
 import { nodeInfo20, nodeInfoLinks } from "../domain/nodeinfo.ts";
@@ -10,7 +11,7 @@ const NODEINFO_20_TYPE = 'application/json; profile="http://nodeinfo.diaspora.so
 /** The HTTP app other servers reach. NodeInfo now; WebFinger and ActivityPub arrive with federation core. */
 export function createFederationApp(
   config: FederationConfig,
-  clients: { accounts: AsyncClient<AccountsServiceClient>; statuses: AsyncClient<StatusesServiceClient> },
+  clients: { accounts: AsyncClient<AccountsServiceClient>; statuses: AsyncClient<StatusesServiceClient>; registration: AsyncClient<RegistrationServiceClient> },
   logger: Logger,
 ): express.Express {
   const app = express();
@@ -25,9 +26,14 @@ export function createFederationApp(
   });
   app.get("/nodeinfo/2.0", async (_req: Request, res: Response) => {
     try {
-      const [accounts, statuses] = await Promise.all([clients.accounts.getUsageStats({}), clients.statuses.getUsageStats({})]);
+      const [accounts, statuses, registrations] = await Promise.all([
+        clients.accounts.getUsageStats({}),
+        clients.statuses.getUsageStats({}),
+        clients.registration.getRegistrationSettings({}),
+      ]);
       const stats = { ...accounts.stats!, localPosts: statuses.stats?.localPosts ?? "0" };
-      const body = nodeInfo20(stats, { openRegistrations: config.OPEN_REGISTRATIONS, nodeName: config.INSTANCE_TITLE });
+      // Open unless closed: sign-ups that need approval are still open to anyone, as Mastodon reports them.
+      const body = nodeInfo20(stats, { openRegistrations: registrations.enabled, nodeName: config.INSTANCE_TITLE });
       res.set("Cache-Control", "public, max-age=1800").type(NODEINFO_20_TYPE).send(JSON.stringify(body));
     } catch (error) {
       logger.warn({ err: error }, "nodeinfo usage unavailable");

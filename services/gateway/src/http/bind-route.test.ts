@@ -137,7 +137,7 @@ describe("bindRoute", () => {
     assert.equal(coded.status, 401);
     assert.deepEqual(await coded.json(), { error: "invalid_client", error_description: "Client authentication failed" });
     const plain = await post({ grant_type: "magic" });
-    assert.equal(plain.status, 422);
+    assert.equal(plain.status, 400);
     assert.deepEqual(await plain.json(), { error: "invalid_request", error_description: "unsupported grant type" });
   });
 

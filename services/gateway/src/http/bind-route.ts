@@ -1,11 +1,12 @@
-import type { Express, Request, Response } from "express";
-import type { Logger } from "@starling/runtime";
+import express, { type Express, type Request, type Response } from "express";
+import { canonicalAddress, type Logger } from "@starling/runtime";
 import type { Clients } from "../clients.ts";
 import type { GatewayConfig } from "../config.ts";
 import type { TokenResolver } from "./authenticate.ts";
 import { bearerToken } from "./authenticate.ts";
 import { HttpError, toHttpError } from "./grpc-to-http.ts";
 import { linkHeader } from "./link-header.ts";
+import { uploadParts, type UploadParts } from "./multipart-upload.ts";
 import type { Route, RouteContext } from "./route.ts";
 
 /** What every bound route shares. */
@@ -23,29 +24,40 @@ export interface BindDeps {
  * Every route goes through here, so these rules hold everywhere.
  */
 export function bindRoute(app: Express, route: Route, deps: BindDeps): void {
-  app[route.method](route.path, async (req: Request, res: Response) => {
+  app[route.method](route.path, ...(route.upload ? uploadBodyParsers : []), async (req: Request, res: Response) => {
     res.set("Cache-Control", route.cacheControl ?? "no-cache, no-store, max-age=0, must-revalidate");
+    let upload: UploadParts | undefined;
     try {
       const ctx = await authorize(route, req, deps);
-      const params = { ...(req.query as object), ...(isObject(req.body) ? req.body : {}), ...req.params };
+      // An upload route's body is its parts, read by the route itself; query and path are validated here.
+      const body = !route.upload && isObject(req.body) ? req.body : {};
+      const params = { ...(req.query as object), ...body, ...req.params };
       const parsed = route.input.safeParse(params);
       if (!parsed.success) throw new HttpError(422, `Validation failed: ${parsed.error.issues.map(describeIssue).join(", ")}`);
+      if (route.upload) upload = ctx.upload = uploadParts(req, route.upload(deps.config));
       const result = await route.call(ctx, parsed.data);
-      const body = route.present ? await route.present(ctx, result) : result;
+      const rendered = route.present ? await route.present(ctx, result) : result;
       const links = route.links?.(result);
       const link = links && linkHeader(deps.baseUrl, req.path, req.query as Record<string, unknown>, links);
       if (link) res.set("Link", link);
-      res.status(200).json(body ?? {});
+      res.status(route.status?.(result) ?? 200).json(rendered ?? {});
     } catch (error) {
+      if (route.upload) {
+        // Answer now, mid-body: stop reading the upload and close the connection after the answer.
+        upload?.abort();
+        res.set("Connection", "close");
+      }
       const { status, body } = toHttpError(error);
       if (status >= 500 && status !== 503) deps.logger.error({ err: error, path: route.path }, "request failed");
-      res.status(status).json(route.errorFormat === "oauth" ? oauthBody(status, body) : body);
+      // RFC 6749 §5.2: OAuth endpoints answer 400 where the API would answer 422.
+      if (route.errorFormat === "oauth") res.status(status === 422 ? 400 : status).json(oauthBody(status, body));
+      else res.status(status).json(body);
     }
   });
 }
 
 async function authorize(route: Route, req: Request, deps: BindDeps): Promise<RouteContext> {
-  const base: RouteContext = { config: deps.config, clients: deps.clients, viewer: undefined, viewerToken: undefined, baseUrl: deps.baseUrl, headers: req.headers };
+  const base: RouteContext = { config: deps.config, clients: deps.clients, viewer: undefined, viewerToken: undefined, baseUrl: deps.baseUrl, headers: req.headers, ip: canonicalAddress(req.ip ?? "") };
   if (route.auth === "none") return base;
   const token = bearerToken(req);
   if (!token) {
@@ -59,6 +71,10 @@ async function authorize(route: Route, req: Request, deps: BindDeps): Promise<Ro
   if (route.auth === "user" && !viewer.accountId) throw new HttpError(422, "This method requires an authenticated user");
   return { ...base, viewer, viewerToken: await deps.tokens.sign(viewer) };
 }
+
+// Upload routes are bound before the app's body parsers (which would read multipart whole), so
+// the JSON and form bodies they also accept are parsed here.
+const uploadBodyParsers = [express.json({ limit: "1mb", type: ["application/json", "application/*+json"] }), express.urlencoded({ extended: true, limit: "1mb" })];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Viewer } from "@starling/runtime";
 import type { Clients } from "../clients.ts";
 import type { GatewayConfig } from "../config.ts";
+import type { UploadLimits, UploadParts } from "./multipart-upload.ts";
 
 /** Who may call a route: anyone, anyone with an optional token, any token, or a token with a user. */
 export type RouteAuth = "none" | "optional" | "app" | "user";
@@ -18,6 +19,10 @@ export interface RouteContext {
   baseUrl: string;
   /** Request headers that calls may need (Idempotency-Key). */
   headers: Record<string, string | string[] | undefined>;
+  /** The client's address (the forwarded one behind trusted proxies), for records like the sign-up IP. */
+  ip?: string;
+  /** The body's parts, streamed, on routes with `upload`; their `input` then covers query and path only. */
+  upload?: UploadParts;
 }
 
 /** Cursor ids for the Link header of a paginated answer. */
@@ -51,4 +56,11 @@ export interface Route<Input = any, Result = any> {
   errorFormat?: "oauth";
   /** Cache-Control for public, cacheable answers; API answers default to no-store. */
   cacheControl?: string;
+  /**
+   * Makes the route read its own body as a stream of parts (`ctx.upload`) within these limits,
+   * instead of the generic parsing that would hold whole files in memory.
+   */
+  upload?: (config: GatewayConfig) => UploadLimits;
+  /** The success status when it is not 200 (202 or 206 while media is still processing). */
+  status?: (result: Result) => number;
 }

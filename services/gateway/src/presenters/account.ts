@@ -1,9 +1,13 @@
 import { domainToUnicode } from "node:url";
 import type { Account, AccountSource, Role } from "@starling/proto/accounts/v1/accounts";
+import type { RouteContext } from "../http/route.ts";
 import { orNull } from "./values.ts";
 
-/** Renders Mastodon's Account entity (reference §4.1). */
-export function presentAccount(account: Account, baseUrl: string): Record<string, unknown> {
+/**
+ * Renders Mastodon's Account entity (reference §4.1). `moved` holds the accounts that moved
+ * accounts point at (see {@link loadMovedAccounts}); without it `moved` is left out.
+ */
+export function presentAccount(account: Account, baseUrl: string, moved?: ReadonlyMap<string, Account>): Record<string, unknown> {
   const missingAvatar = `${baseUrl}/avatars/original/missing.png`;
   const missingHeader = `${baseUrl}/headers/original/missing.png`;
   const suspended = account.suspended;
@@ -31,17 +35,48 @@ export function presentAccount(account: Account, baseUrl: string): Record<string
     statuses_count: Number(account.statusesCount),
     last_status_at: account.lastStatusAt ? account.lastStatusAt.toISOString().slice(0, 10) : null,
     ...(local ? { noindex: false } : {}),
-    emojis: [],
+    emojis: suspended ? [] : accountEmojis(account.emojiShortcodes ?? []),
     fields: suspended ? [] : account.fields.map((f) => ({ name: f.name, value: f.value, verified_at: f.verifiedAt?.toISOString() ?? null })),
+    ...movedMember(account, baseUrl, moved),
     ...(suspended ? { suspended: true } : {}),
     ...(account.limited ? { limited: true } : {}),
   };
 }
 
+/**
+ * The CustomEmoji entities of the shortcodes an account uses. Custom emojis do not exist yet (the
+ * statuses issue brings them), so this answers [] for now; that issue hydrates the shortcodes here
+ * (one batch call per request, like {@link loadMovedAccounts}).
+ */
+export function accountEmojis(_shortcodes: readonly string[]): Record<string, unknown>[] {
+  return [];
+}
+
+// Mastodon shows `moved` only when the target has not moved on itself (no chains).
+function movedMember(account: Account, baseUrl: string, moved: ReadonlyMap<string, Account> | undefined): Record<string, unknown> {
+  const target = account.movedToAccountId ? moved?.get(account.movedToAccountId) : undefined;
+  if (!target || target.movedToAccountId || account.suspended) return {};
+  return { moved: presentAccount(target, baseUrl) };
+}
+
+/** The accounts these accounts moved to, fetched with ONE GetAccounts call (none when nobody moved). */
+export async function loadMovedAccounts(ctx: RouteContext, accounts: readonly Account[]): Promise<Map<string, Account>> {
+  const ids = [...new Set(accounts.flatMap((a) => (a.movedToAccountId ? [a.movedToAccountId] : [])))];
+  if (ids.length === 0) return new Map();
+  const { accounts: targets } = await ctx.clients.accounts.getAccounts({ ids }, { viewerToken: ctx.viewerToken });
+  return new Map(targets.map((a) => [a.id, a]));
+}
+
+/** Renders a list of accounts, their `moved` targets hydrated in one call. */
+export async function presentAccounts(ctx: RouteContext, accounts: readonly Account[]): Promise<Record<string, unknown>[]> {
+  const moved = await loadMovedAccounts(ctx, accounts);
+  return accounts.map((a) => presentAccount(a, ctx.baseUrl, moved));
+}
+
 /** Renders CredentialAccount: the Account plus `source` and `role` (reference §4.2). */
-export function presentCredentialAccount(account: Account, source: AccountSource | undefined, role: Role | undefined, baseUrl: string): Record<string, unknown> {
+export function presentCredentialAccount(account: Account, source: AccountSource | undefined, role: Role | undefined, baseUrl: string, moved?: ReadonlyMap<string, Account>): Record<string, unknown> {
   return {
-    ...presentAccount(account, baseUrl),
+    ...presentAccount(account, baseUrl, moved),
     source: {
       privacy: source?.privacy || "public",
       sensitive: source?.sensitive ?? false,

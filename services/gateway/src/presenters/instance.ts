@@ -1,4 +1,5 @@
 import type { UsageStats } from "@starling/proto/common/v1/page";
+import type { GetRegistrationSettingsResponse as Registrations } from "@starling/proto/accounts/v1/registration";
 import type { GatewayConfig } from "../config.ts";
 
 /** The software version clients read; the Mastodon API level first, so feature checks work. */
@@ -21,7 +22,7 @@ const LIMITS = {
 const streamingUrl = (config: GatewayConfig) => `${config.LOCAL_HTTPS ? "wss" : "ws"}://${config.LOCAL_DOMAIN}`;
 
 /** Renders /api/v1/instance (reference §4.10). */
-export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats: UsageStats): Record<string, unknown> {
+export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations): Record<string, unknown> {
   return {
     uri: config.LOCAL_DOMAIN,
     title: config.INSTANCE_TITLE,
@@ -33,8 +34,8 @@ export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats:
     stats: { user_count: Number(stats.usersTotal), status_count: Number(stats.localPosts), domain_count: Number(stats.knownDomains) },
     thumbnail: `${baseUrl}/packs/media/images/preview.png`,
     languages: ["en"],
-    registrations: false,
-    approval_required: false,
+    registrations: registrations.enabled,
+    approval_required: registrations.approvalRequired,
     invites_enabled: false,
     configuration: { accounts: { max_featured_tags: 10 }, ...LIMITS },
     contact_account: null,
@@ -43,7 +44,7 @@ export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats:
 }
 
 /** Renders /api/v2/instance (reference §4.11). */
-export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats: UsageStats): Record<string, unknown> {
+export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations): Record<string, unknown> {
   return {
     domain: config.LOCAL_DOMAIN,
     title: config.INSTANCE_TITLE,
@@ -59,7 +60,7 @@ export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats:
       ...LIMITS,
       translation: { enabled: false },
     },
-    registrations: { enabled: false, approval_required: false, message: null },
+    registrations: { enabled: registrations.enabled, approval_required: registrations.approvalRequired, message: null },
     contact: { email: config.CONTACT_EMAIL, account: null },
     rules: [],
   };

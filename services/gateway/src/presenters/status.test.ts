@@ -30,6 +30,7 @@ function statusFixture(overrides: Partial<Status> = {}): Status {
     favouritesCount: "3",
     application: undefined,
     local: true,
+    mediaIds: [],
     ...overrides,
   };
 }

@@ -2,20 +2,27 @@ import type { Account } from "@starling/proto/accounts/v1/accounts";
 import type { Status } from "@starling/proto/statuses/v1/statuses";
 import type { RouteContext } from "../http/route.ts";
 import { presentAccount } from "./account.ts";
+import { presentMediaList } from "./media.ts";
 import { isoOrNull, orNull } from "./values.ts";
 
 /**
- * Renders statuses as Mastodon Status entities, hydrating their authors with ONE accounts call for
- * the whole list (never one per row). Statuses whose author is gone are left out.
+ * Renders statuses as Mastodon Status entities, hydrating their authors with ONE accounts call and
+ * their media attachments with ONE media call for the whole list (never one per row). Statuses
+ * whose author is gone are left out.
  */
 export async function presentStatuses(ctx: RouteContext, statuses: Status[], options: { source?: boolean } = {}): Promise<Record<string, unknown>[]> {
   if (statuses.length === 0) return [];
   const ids = [...new Set(statuses.map((s) => s.accountId))];
-  const { accounts } = await ctx.clients.accounts.getAccounts({ ids }, { viewerToken: ctx.viewerToken });
+  const mediaIds = [...new Set(statuses.flatMap((s) => s.mediaIds ?? []))];
+  const [{ accounts }, { media }] = await Promise.all([
+    ctx.clients.accounts.getAccounts({ ids }, { viewerToken: ctx.viewerToken }),
+    mediaIds.length ? ctx.clients.media.getMedia({ ids: mediaIds }, { viewerToken: ctx.viewerToken }) : { media: [] },
+  ]);
   const byId = new Map(accounts.map((a) => [a.id, a]));
+  const mediaById = new Map(media.map((m) => [m.id, m]));
   return statuses.flatMap((status) => {
     const author = byId.get(status.accountId);
-    return author ? [renderStatus(ctx, status, author, options.source ?? false)] : [];
+    return author ? [renderStatus(ctx, status, author, options.source ?? false, presentMediaList(status.mediaIds ?? [], mediaById))] : [];
   });
 }
 
@@ -27,10 +34,17 @@ export async function presentStatus(ctx: RouteContext, status: Status, options: 
 }
 
 /**
- * Renders one status with its author already at hand: `source` gives the typed text instead of
- * HTML (delete-and-redraft). Viewer-relative fields appear only for a signed-in viewer.
+ * Renders one status with its author and rendered attachments already at hand: `source` gives the
+ * typed text instead of HTML (delete-and-redraft). Viewer-relative fields appear only for a
+ * signed-in viewer.
  */
-export function renderStatus(ctx: Pick<RouteContext, "viewer" | "baseUrl">, status: Status, author: Account, source: boolean): Record<string, unknown> {
+export function renderStatus(
+  ctx: Pick<RouteContext, "viewer" | "baseUrl">,
+  status: Status,
+  author: Account,
+  source: boolean,
+  mediaAttachments: Record<string, unknown>[] = [],
+): Record<string, unknown> {
   const viewer = ctx.viewer?.accountId;
   const isAuthor = viewer === status.accountId;
   return {
@@ -54,7 +68,7 @@ export function renderStatus(ctx: Pick<RouteContext, "viewer" | "baseUrl">, stat
     reblog: null,
     application: status.application?.name ? { name: status.application.name, website: orNull(status.application.website) } : null,
     account: presentAccount(author, ctx.baseUrl),
-    media_attachments: [],
+    media_attachments: mediaAttachments,
     mentions: [],
     tags: [],
     emojis: [],

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "../http/route.ts";
 import { boolParam, idParam } from "../http/params.ts";
 import { HttpError } from "../http/grpc-to-http.ts";
-import { presentAccount, presentCredentialAccount } from "../presenters/account.ts";
+import { loadMovedAccounts, presentAccount, presentCredentialAccount } from "../presenters/account.ts";
 import { presentRelationship } from "../presenters/relationship.ts";
 
 const byId = z.object({ id: idParam });
@@ -20,7 +20,7 @@ export const accountRoutes: Route[] = [
     call: (ctx) => ctx.clients.accounts.getCredentialAccount({}, { viewerToken: ctx.viewerToken }),
     present: (ctx, r) => {
       if (!r.account) throw new HttpError(404, "Record not found");
-      return presentCredentialAccount(r.account, r.source, r.role, ctx.baseUrl);
+      return loadMovedAccounts(ctx, [r.account]).then((moved) => presentCredentialAccount(r.account!, r.source, r.role, ctx.baseUrl, moved));
     },
   },
   {
@@ -43,7 +43,7 @@ export const accountRoutes: Route[] = [
     present: (ctx, r) => {
       const [account] = r.accounts;
       if (!account) throw new HttpError(404, "Record not found");
-      return presentAccount(account, ctx.baseUrl);
+      return loadMovedAccounts(ctx, [account]).then((moved) => presentAccount(account, ctx.baseUrl, moved));
     },
   },
   {

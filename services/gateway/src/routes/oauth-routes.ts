@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Route } from "../http/route.ts";
 import { textParam } from "../http/params.ts";
+import { clientCredentials } from "./client-credentials.ts";
+import { presentToken } from "../presenters/token.ts";
 
 const createApp = z.object({
   client_name: textParam.default(""),
@@ -21,7 +23,13 @@ const token = z.object({
   code_verifier: z.string().default(""),
 });
 
-/** App registration and the token endpoint (reference §1.1, §1.3). */
+const revoke = z.object({
+  token: z.string().default(""),
+  client_id: z.string().default(""),
+  client_secret: z.string().default(""),
+});
+
+/** App registration, the token and revocation endpoints, and the authorization server metadata (reference §1.1, §1.3). */
 export const oauthRoutes: Route[] = [
   {
     method: "post",
@@ -51,8 +59,7 @@ export const oauthRoutes: Route[] = [
     call: (ctx, input: z.infer<typeof token>) =>
       ctx.clients.accounts.issueToken({
         grantType: input.grant_type,
-        clientId: input.client_id,
-        clientSecret: input.client_secret,
+        ...clientCredentials(ctx.headers, input),
         username: input.username,
         password: input.password,
         scope: input.scope,
@@ -60,11 +67,42 @@ export const oauthRoutes: Route[] = [
         redirectUri: input.redirect_uri,
         codeVerifier: input.code_verifier,
       }),
-    present: (_ctx, t) => ({
-      access_token: t.accessToken,
-      token_type: t.tokenType,
-      scope: t.scope,
-      created_at: Math.floor((t.createdAt?.getTime() ?? Date.now()) / 1000),
-    }),
+    present: (_ctx, t) => presentToken(t),
+  },
+  {
+    method: "post",
+    path: "/oauth/revoke",
+    auth: "none",
+    errorFormat: "oauth",
+    input: revoke,
+    call: (ctx, input: z.infer<typeof revoke>) => ctx.clients.oauth.revokeToken({ token: input.token, ...clientCredentials(ctx.headers, input) }),
+    present: () => ({}),
+  },
+  {
+    method: "get",
+    path: "/.well-known/oauth-authorization-server",
+    auth: "none",
+    cacheControl: "public, max-age=3600",
+    input: z.object({}),
+    call: (ctx) => ctx.clients.oauth.listScopes({}),
+    present: (ctx, { scopes }) => authorizationServerMetadata(ctx.baseUrl, scopes),
   },
 ];
+
+/** RFC 8414 metadata: clients such as Phanpy use PKCE only when this document exists. */
+function authorizationServerMetadata(baseUrl: string, scopes: string[]) {
+  return {
+    issuer: `${baseUrl}/`,
+    service_documentation: "https://docs.joinmastodon.org/",
+    authorization_endpoint: `${baseUrl}/oauth/authorize`,
+    token_endpoint: `${baseUrl}/oauth/token`,
+    app_registration_endpoint: `${baseUrl}/api/v1/apps`,
+    revocation_endpoint: `${baseUrl}/oauth/revoke`,
+    scopes_supported: scopes,
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    grant_types_supported: ["authorization_code", "password", "client_credentials"],
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+    code_challenge_methods_supported: ["S256"],
+  };
+}

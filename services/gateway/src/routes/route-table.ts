@@ -1,9 +1,14 @@
 import type { Route } from "../http/route.ts";
 import { accountRoutes } from "./account-routes.ts";
+import { followRoutes } from "./follow-routes.ts";
 import { instanceRoutes } from "./instance-routes.ts";
+import { mediaRoutes } from "./media-routes.ts";
 import { oauthRoutes } from "./oauth-routes.ts";
+import { profileRoutes } from "./profile-routes.ts";
+import { relationshipRoutes } from "./relationship-routes.ts";
+import { registrationRoutes } from "./registration-routes.ts";
 import { statusRoutes } from "./status-routes.ts";
 import { timelineRoutes } from "./timeline-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each. */
-export const ROUTES: Route[] = [...oauthRoutes, ...accountRoutes, ...statusRoutes, ...timelineRoutes, ...instanceRoutes];
+export const ROUTES: Route[] = [...oauthRoutes, ...profileRoutes, ...followRoutes, ...relationshipRoutes, ...registrationRoutes, ...accountRoutes, ...statusRoutes, ...timelineRoutes, ...instanceRoutes, ...mediaRoutes];

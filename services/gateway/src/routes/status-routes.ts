@@ -12,6 +12,9 @@ const createStatus = z.object({
   in_reply_to_id: idParam.optional(),
   language: z.string().default(""),
   sensitive: boolParam.default(false),
+  // JSON sends an array; forms send media_ids[]=… (an array) or, from some clients, one value. The
+  // statuses service refuses more than 4 with Mastodon's message.
+  media_ids: z.union([z.array(idParam), idParam.transform((id) => [id])]).default([]),
 });
 
 const first = <T>(list: T[]): T => {
@@ -40,6 +43,7 @@ export const statusRoutes: Route[] = [
           sensitive: input.sensitive,
           idempotencyKey: typeof key === "string" ? key : "",
           application: undefined,
+          mediaIds: input.media_ids,
         },
         { viewerToken: ctx.viewerToken },
       );

@@ -5,6 +5,7 @@
  */
 import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
 import type { Trx } from "../data/transaction.ts";
+import { applyHideEnded, applyHideStarted } from "../use-cases/apply-block-or-mute.ts";
 import { applyFollowAccepted, applyFollowRemoved } from "../use-cases/apply-follow-change.ts";
 import { applyStatusCreated } from "../use-cases/apply-status-created.ts";
 import { applyStatusDeleted } from "../use-cases/apply-status-deleted.ts";
@@ -20,6 +21,11 @@ const handlers: EventHandlers<{ deps: FeedDeps; trx: Trx }> = {
   "follow.accepted": (follow, envelope, { deps, trx }) => applyFollowAccepted(deps, trx, { ...follow, occurredAt: occurredAt(envelope) }),
   "follow.removed": (follow, envelope, { deps, trx }) =>
     applyFollowRemoved(deps, trx, { ...follow, showReblogs: false, occurredAt: occurredAt(envelope) }),
+  "block.created": (block, envelope, { deps, trx }) => applyHideStarted(deps, trx, { ...block, kind: "block", expiresAt: null, occurredAt: occurredAt(envelope) }),
+  "block.removed": (block, envelope, { deps, trx }) => applyHideEnded(deps, trx, { ...block, kind: "block", expiresAt: null, occurredAt: occurredAt(envelope) }),
+  "mute.created": (mute, envelope, { deps, trx }) =>
+    applyHideStarted(deps, trx, { accountId: mute.accountId, targetAccountId: mute.targetAccountId, kind: "mute", expiresAt: mute.expiresAt ?? null, occurredAt: occurredAt(envelope) }),
+  "mute.removed": (mute, envelope, { deps, trx }) => applyHideEnded(deps, trx, { ...mute, kind: "mute", expiresAt: null, occurredAt: occurredAt(envelope) }),
   "status.created": (status, _envelope, { deps, trx }) =>
     applyStatusCreated(deps, trx, {
       id: status.statusId,

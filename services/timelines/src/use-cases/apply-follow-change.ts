@@ -20,10 +20,14 @@ export interface FollowEvent {
 export async function applyFollowAccepted(deps: FeedDeps, trx: Trx, follow: FollowEvent): Promise<void> {
   await lockAuthor(trx, follow.targetAccountId);
   const applied = await applyFollowChange(deps.db, trx, { ...follow, active: true, changedAt: follow.occurredAt });
-  if (!applied) return;
-  const latest = await latestForFollowers(deps.db, trx, follow.targetAccountId, FEED_SIZE);
-  const ids = (await statusesFor(deps, follow.accountId, latest, trx)).map((s) => s.id);
-  await addManyToFeed(deps.kv, follow.accountId, ids);
+  if (applied) await mergeIntoHome(deps, trx, follow.accountId, follow.targetAccountId);
+}
+
+/** Merges an author's latest statuses into a receiver's home, under the fan-out rules. */
+export async function mergeIntoHome(deps: FeedDeps, trx: Trx, receiverId: string, authorId: string): Promise<void> {
+  const latest = await latestForFollowers(deps.db, trx, authorId, FEED_SIZE);
+  const ids = (await statusesFor(deps, receiverId, latest, trx)).map((s) => s.id);
+  await addManyToFeed(deps.kv, receiverId, ids);
   deps.feedWrites.inc({ cause: "merge" }, ids.length);
 }
 

@@ -1,0 +1,59 @@
+import type { Database } from "@starling/db";
+import type { Account } from "../domain/account.ts";
+import { findAccountsByIds } from "./accounts-queries.ts";
+import type { Trx } from "./trx.ts";
+
+/** The account `username@domain` (domain null: local), compared case-insensitively. */
+export async function findByUsernameAndDomain(db: Database, username: string, domain: string | null, trx?: Trx): Promise<Account | undefined> {
+  const query = db.table("accounts", trx).whereRaw("lower(username) = lower(?)", [username]);
+  if (domain === null) query.whereNull("domain");
+  else query.whereRaw("lower(domain) = lower(?)", [domain]);
+  const row = await query.first("id");
+  return row ? (await findAccountsByIds(db, [String(row.id)], trx))[0] : undefined;
+}
+
+/** Local accounts with these usernames (case-insensitively), keyed by the lowered username. */
+export async function findLocalByUsernames(db: Database, usernames: readonly string[], trx?: Trx): Promise<Map<string, Account>> {
+  if (usernames.length === 0) return new Map();
+  const lowered = [...new Set(usernames.map((u) => u.toLowerCase()))];
+  const rows: { id: string }[] = await db.table("accounts", trx).whereNull("domain").whereRaw("lower(username) = any(?)", [lowered]).select("id");
+  const accounts = await findAccountsByIds(db, rows.map((r) => String(r.id)), trx);
+  return new Map(accounts.map((a) => [a.username.toLowerCase(), a]));
+}
+
+/** What {@link searchAccountIds} looks for. */
+export interface AccountSearch {
+  /** Matched as a prefix of the username and inside the display name. */
+  term: string;
+  /** Restricts to one domain: null for local accounts, undefined for any. */
+  domain?: string | null | undefined;
+  /** Only accounts this account follows. */
+  followedBy?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Ids of accounts matching a search, best first: an exact username, then more-followed accounts.
+ * Suspended accounts never match.
+ */
+export async function searchAccountIds(db: Database, search: AccountSearch): Promise<string[]> {
+  const term = search.term.toLowerCase();
+  const query = db
+    .table("accounts as a")
+    .whereNull("a.suspended_at")
+    .where((q) => q.whereRaw("lower(a.username) like ? escape '\\'", [`${likeEscaped(term)}%`]).orWhereRaw("lower(a.display_name) like ? escape '\\'", [`%${likeEscaped(term)}%`]));
+  if (search.domain === null) query.whereNull("a.domain");
+  else if (search.domain !== undefined) query.whereRaw("lower(a.domain) = lower(?)", [search.domain]);
+  if (search.followedBy) query.whereIn("a.id", db.table("follows").where({ account_id: search.followedBy }).select("target_account_id"));
+  const rows: { id: string }[] = await query
+    .orderByRaw("(lower(a.username) = ?) desc", [term])
+    .orderBy("a.followers_count", "desc")
+    .orderBy("a.id")
+    .limit(search.limit)
+    .offset(search.offset)
+    .select("a.id");
+  return rows.map((r) => String(r.id));
+}

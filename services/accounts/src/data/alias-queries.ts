@@ -1,0 +1,43 @@
+import type { Database } from "@starling/db";
+import type { Trx } from "./trx.ts";
+
+/** An earlier identity an account declared (Mastodon's AccountAlias, published as alsoKnownAs). */
+export interface AliasRecord {
+  id: string;
+  accountId: string;
+  acct: string;
+  uri: string;
+  createdAt: Date;
+}
+
+interface AliasRow {
+  id: string;
+  account_id: string;
+  acct: string;
+  uri: string;
+  created_at: Date | string;
+}
+
+const toAlias = (row: AliasRow): AliasRecord => ({ id: String(row.id), accountId: String(row.account_id), acct: row.acct, uri: row.uri, createdAt: new Date(row.created_at) });
+
+export async function insertAlias(db: Database, trx: Trx, alias: AliasRecord): Promise<void> {
+  await db.table("account_aliases", trx).insert({ id: alias.id, account_id: alias.accountId, acct: alias.acct, uri: alias.uri, created_at: alias.createdAt });
+}
+
+/** Removes an alias by its actor URI; false when there was none. */
+export async function deleteAlias(db: Database, trx: Trx, accountId: string, uri: string): Promise<boolean> {
+  // returning() rather than the affected-row count, which PGlite does not report like pg.
+  const deleted: unknown[] = await db.table("account_aliases", trx).where({ account_id: accountId, uri }).delete().returning("id");
+  return deleted.length > 0;
+}
+
+/** An account's aliases, oldest first. */
+export async function listAliases(db: Database, accountId: string, trx?: Trx): Promise<AliasRecord[]> {
+  const rows: AliasRow[] = await db.table("account_aliases", trx).where({ account_id: accountId }).orderBy("id");
+  return rows.map(toAlias);
+}
+
+/** Whether `accountId` lists the actor `uri` among its aliases. */
+export async function hasAlias(db: Database, accountId: string, uri: string, trx?: Trx): Promise<boolean> {
+  return (await db.table("account_aliases", trx).where({ account_id: accountId, uri }).first("id")) !== undefined;
+}

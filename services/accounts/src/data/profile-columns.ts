@@ -1,0 +1,49 @@
+import type { Account } from "../domain/account.ts";
+import type { ProfileField } from "../domain/profile-fields.ts";
+
+/** The profile columns of the accounts table (migration 0007) as rows hold them. */
+export interface ProfileColumns {
+  fields: string;
+  note_source: string;
+  emoji_shortcodes: string;
+  moved_to_account_id: string | null;
+  moved_at: Date | string | null;
+}
+
+interface StoredField {
+  name: string;
+  value: string;
+  verified_at: string | null;
+}
+
+/** Fields as the JSON column stores them. */
+export function fieldsToJson(fields: readonly ProfileField[]): string {
+  return JSON.stringify(fields.map((f): StoredField => ({ name: f.name, value: f.value, verified_at: f.verifiedAt?.toISOString() ?? null })));
+}
+
+function fieldsFromJson(json: string | undefined): ProfileField[] {
+  const stored = JSON.parse(json || "[]") as StoredField[];
+  return stored.map((f) => ({ name: f.name, value: f.value, verifiedAt: f.verified_at ? new Date(f.verified_at) : null }));
+}
+
+/** The profile part of an Account from its row. */
+export function profileFromRow(row: Partial<ProfileColumns>): Pick<Account, "fields" | "noteSource" | "emojiShortcodes" | "movedToAccountId" | "movedAt"> {
+  return {
+    fields: fieldsFromJson(row.fields),
+    noteSource: row.note_source ?? "",
+    emojiShortcodes: JSON.parse(row.emoji_shortcodes || "[]") as string[],
+    movedToAccountId: row.moved_to_account_id ? String(row.moved_to_account_id) : null,
+    movedAt: row.moved_at ? new Date(row.moved_at) : null,
+  };
+}
+
+/** The profile columns to write for an Account; members it does not set keep the column defaults. */
+export function profileToRow(account: Account): Partial<ProfileColumns> {
+  const row: Partial<ProfileColumns> = {};
+  if (account.fields) row.fields = fieldsToJson(account.fields);
+  if (account.noteSource !== undefined) row.note_source = account.noteSource;
+  if (account.emojiShortcodes) row.emoji_shortcodes = JSON.stringify(account.emojiShortcodes);
+  if (account.movedToAccountId !== undefined) row.moved_to_account_id = account.movedToAccountId;
+  if (account.movedAt !== undefined) row.moved_at = account.movedAt;
+  return row;
+}

@@ -1,0 +1,32 @@
+import type { AsyncHandlers } from "@starling/runtime";
+import type { RegisterResponse, RegistrationServiceServer } from "@starling/proto/accounts/v1/registration";
+import { RegistrationInvalid } from "../domain/registration-rules.ts";
+import { approveUser } from "../use-cases/approve-user.ts";
+import { confirmEmail } from "../use-cases/confirm-email.ts";
+import type { AccountsDeps } from "../use-cases/deps.ts";
+import { registerUser } from "../use-cases/register-user.ts";
+import type { RegistrationSettings } from "../use-cases/registration-settings.ts";
+import { resendConfirmation } from "../use-cases/resend-confirmation.ts";
+
+/** The RegistrationService handlers: decode → use case → encode. */
+export function registrationHandlers(deps: AccountsDeps, settings: RegistrationSettings): AsyncHandlers<RegistrationServiceServer> {
+  return {
+    register: async (request, ctx): Promise<RegisterResponse> => {
+      try {
+        const token = await registerUser(deps, settings, ctx.viewer, request);
+        return { accessToken: token.accessToken, tokenType: "Bearer", scope: token.scopes.join(" "), createdAt: token.createdAt, error: "", fieldErrors: [] };
+      } catch (error) {
+        // Field errors are an answer, not a failure: the gateway renders them as Mastodon's 422 details.
+        if (!(error instanceof RegistrationInvalid)) throw error;
+        return { accessToken: "", tokenType: "", scope: "", error: error.message, fieldErrors: error.errors };
+      }
+    },
+    confirmEmail: async (request) => confirmEmail(deps, request.confirmationToken),
+    resendConfirmation: async (request) => {
+      await resendConfirmation(deps, settings, request.accessToken, request.email);
+      return {};
+    },
+    getRegistrationSettings: async () => ({ mode: settings.mode, enabled: settings.mode !== "none", approvalRequired: settings.mode === "approved" }),
+    approveUser: async (request, ctx) => ({ accountId: await approveUser(deps, ctx.viewer, request) }),
+  };
+}

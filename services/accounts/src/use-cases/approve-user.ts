@@ -1,0 +1,31 @@
+import { notFound, permissionDenied, type Viewer } from "@starling/runtime";
+import { findLocalAccountId } from "../data/suspension-queries.ts";
+import { lockRegistration, markApproved } from "../data/registrations-queries.ts";
+import { findUserByAccountId } from "../data/users-queries.ts";
+import type { AccountsDeps } from "./deps.ts";
+import { announceSignUp } from "./user-activation.ts";
+
+/** The roles that hold manage_users, which approving sign-ups needs. */
+const APPROVERS = new Set(["Owner", "Admin", "Moderator"]);
+
+/**
+ * Approves a user who signed up while registrations needed approval. Approving twice, or a user who
+ * never waited (open mode, the CLI), changes nothing. The user becomes active when the address is
+ * confirmed too; whichever of the two comes last announces user.signed_up.
+ */
+export async function approveUser(deps: AccountsDeps, viewer: Viewer | undefined, target: { accountId: string; username: string }): Promise<string> {
+  if (!APPROVERS.has(viewer?.role ?? "")) throw permissionDenied();
+  const accountId = target.accountId !== "" ? target.accountId : await findLocalAccountId(deps.db, target.username);
+  const user = accountId && /^\d{1,18}$/.test(accountId) ? await findUserByAccountId(deps.db, accountId) : undefined;
+  if (!user) throw notFound();
+  const approvedNow = await deps.db.transaction(async (trx) => {
+    if (!(await lockRegistration(deps.db, trx, user.id))) return false;
+    if (!(await markApproved(deps.db, trx, user.id))) return false;
+    // Read after taking the lock: a confirmation committed meanwhile is visible now.
+    const current = await findUserByAccountId(deps.db, user.accountId, trx);
+    if (current?.confirmedAt) await announceSignUp(deps, trx, user.accountId);
+    return true;
+  });
+  if (approvedNow) deps.nudge();
+  return user.accountId;
+}

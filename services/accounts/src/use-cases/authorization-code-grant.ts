@@ -1,0 +1,28 @@
+import { verifierMatches } from "../domain/pkce.ts";
+import { hashToken } from "../domain/secrets.ts";
+import { findAccount } from "../data/accounts-queries.ts";
+import { consumeAuthorizationCode } from "../data/authorization-codes-queries.ts";
+import type { OauthApp } from "../data/oauth-queries.ts";
+import type { AccountsDeps } from "./deps.ts";
+import type { Grant, IssueTokenInput } from "./issue-token.ts";
+import { oauthFailure as fail } from "./oauth-client.ts";
+
+/**
+ * The authorization_code grant: the code is spent in the token's transaction, so a code can buy one
+ * token only. A failed check rolls the spending back, as Doorkeeper leaves a code it refused usable.
+ * The token carries the scopes the user approved; a `scope` parameter is ignored (RFC 6749 §4.1.3).
+ */
+export function authorizationCodeGrant(deps: AccountsDeps, app: OauthApp, input: IssueTokenInput): Grant {
+  if (input.code === "") throw fail("invalid_request", "Missing required parameter: code.");
+  if (input.redirectUri === "") throw fail("invalid_request", "Missing required parameter: redirect_uri.");
+  return async (trx) => {
+    // Unknown, expired, already used, another app's, or approved for another redirect URI: all alike.
+    const code = await consumeAuthorizationCode(deps.db, trx, hashToken(input.code), deps.now());
+    if (!code || code.appId !== app.id || code.redirectUri !== input.redirectUri) throw fail("invalid_grant");
+    if (code.challenge && !verifierMatches(code.challenge, input.codeVerifier)) throw fail("invalid_grant", "The code_verifier does not match the code_challenge.");
+    // The user may have been suspended since approving.
+    const account = await findAccount(deps.db, code.accountId, trx);
+    if (!account || account.suspendedAt) throw fail("invalid_grant", "Your login is currently disabled.");
+    return { user: { id: code.userId, accountId: code.accountId }, scopes: code.scopes };
+  };
+}

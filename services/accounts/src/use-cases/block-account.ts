@@ -1,0 +1,28 @@
+import type { Viewer } from "@starling/runtime";
+import type { Relationship } from "../domain/relationship.ts";
+import { insertBlock } from "../data/blocks-queries.ts";
+import { enqueueAccountEvent } from "../data/outbox-writes.ts";
+import type { AccountsDeps } from "./deps.ts";
+import { relationshipsOf } from "./get-relationships.ts";
+import { relationshipTarget } from "./relationship-target.ts";
+import { severFollows } from "./sever-follows.ts";
+
+/**
+ * Blocks an account: records the block, ends follows and follow requests both ways (counters and
+ * follow.removed included) and writes block.created, all in one transaction. Blocking again
+ * changes nothing.
+ */
+export async function blockAccount(deps: AccountsDeps, viewer: Viewer | undefined, targetAccountId: string): Promise<Relationship> {
+  const { accountId, target } = await relationshipTarget(deps, viewer, targetAccountId);
+  const published = await deps.db.transaction(async (trx) => {
+    const block = { id: deps.newId(), accountId, targetAccountId: target.id, createdAt: deps.now() };
+    // Follows are severed even on a repeat: one that slipped in beside a racing block goes too.
+    const severed = await severFollows(deps, trx, accountId, target.id);
+    if (!(await insertBlock(deps.db, trx, block))) return severed;
+    await enqueueAccountEvent(deps.db, trx, "block.created", accountId, { blockId: block.id, accountId, targetAccountId: target.id });
+    return true;
+  });
+  if (published) deps.nudge();
+  const [relationship] = await relationshipsOf(deps, accountId, [target.id]);
+  return relationship!;
+}

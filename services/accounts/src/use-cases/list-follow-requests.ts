@@ -1,0 +1,15 @@
+import { invalidArgument, type Viewer } from "@starling/runtime";
+import { accountPageQuery, type AccountPage, type AccountPageInput } from "../domain/account-page.ts";
+import type { Account } from "../domain/account.ts";
+import { pageOfEdges } from "../data/follow-graph-queries.ts";
+import type { AccountsDeps } from "./deps.ts";
+import { accountPageOf } from "./account-page-of.ts";
+import { viewerAccountId } from "./get-relationships.ts";
+
+/** GET /api/v1/follow_requests: accounts asking to follow the viewer, newest request first. */
+export async function listFollowRequests(deps: AccountsDeps, viewer: Viewer | undefined, input: AccountPageInput | undefined): Promise<AccountPage<Account>> {
+  const viewerId = viewerAccountId(viewer);
+  const page = accountPageQuery(input, invalidArgument);
+  const listed = await pageOfEdges(deps.db, "follow_requests", "target_account_id", viewerId, page);
+  return accountPageOf(deps, listed, page.limit);
+}

@@ -1,0 +1,78 @@
+import { permissionDenied, ServiceError, unauthenticated, type Viewer } from "@starling/runtime";
+import { status as GrpcStatus } from "@grpc/grpc-js";
+import { formErrors, RegistrationInvalid, taken, type FieldError, type RegistrationForm } from "../domain/registration-rules.ts";
+import { knownLocale } from "../domain/locales.ts";
+import { hashPassword } from "../domain/password-hash.ts";
+import { hashToken, randomSecret } from "../domain/secrets.ts";
+import { localUsernameTaken } from "../data/accounts-queries.ts";
+import { insertToken } from "../data/oauth-queries.ts";
+import { findAppScopes, insertRegistration } from "../data/registrations-queries.ts";
+import { isUniqueViolation } from "../data/trx.ts";
+import { findUserByEmail } from "../data/users-queries.ts";
+import { sendConfirmationMail } from "../mail/confirmation-mail.ts";
+import { insertLocalAccount, newLocalAccount } from "./create-account.ts";
+import type { AccountsDeps } from "./deps.ts";
+import type { IssuedToken } from "./issue-token.ts";
+import type { RegistrationSettings } from "./registration-settings.ts";
+
+/** The sign-up form and the address it came from. */
+export interface RegisterInput extends RegistrationForm {
+  ip: string;
+}
+
+/**
+ * Self sign-up (POST /api/v1/accounts): validates the whole form, then writes the account, its
+ * user, the registration and the new user's token in one transaction, and mails the confirmation
+ * link. The token works only once the address is confirmed (and, in approval mode, approved).
+ */
+export async function registerUser(deps: AccountsDeps, settings: RegistrationSettings, viewer: Viewer | undefined, input: RegisterInput): Promise<IssuedToken> {
+  if (!viewer?.appId) throw unauthenticated();
+  if (settings.mode === "none") throw permissionDenied("Forbidden");
+  const form = { ...input, email: input.email.trim() };
+  const errors = formErrors(form, settings.mode);
+  errors.push(...(await takenErrors(deps, form, errors)));
+  if (errors.length > 0) throw new RegistrationInvalid(errors);
+  const scopes = await findAppScopes(deps.db, viewer.appId);
+  if (!scopes) throw unauthenticated();
+  const passwordHash = await hashPassword(form.password);
+  const createdAt = deps.now();
+  const account = newLocalAccount(deps, form.username, createdAt);
+  const accessToken = randomSecret();
+  const confirmationToken = randomSecret();
+  try {
+    await deps.db.transaction(async (trx) => {
+      const user = { username: form.username, email: form.email, password: "", confirmed: false, role: "", locale: knownLocale(form.locale) ?? "" };
+      const userId = await insertLocalAccount(deps, trx, account, user, passwordHash);
+      await insertRegistration(deps.db, trx, {
+        userId,
+        appId: viewer.appId!,
+        confirmationTokenHash: hashToken(confirmationToken),
+        confirmationSentAt: createdAt,
+        approved: settings.mode === "open",
+        reason: form.reason.trim(),
+        agreedAt: createdAt,
+        signUpIp: input.ip === "" ? null : input.ip,
+        createdAt,
+      });
+      const token = { id: deps.newId(), appId: viewer.appId!, userId, accountId: account.id, tokenHash: hashToken(accessToken), scopes, createdAt, revokedAt: null };
+      await insertToken(deps.db, trx, token);
+    });
+  } catch (error) {
+    // Another sign-up took the name or address between the checks and the insert.
+    if (!isUniqueViolation(error) && !(error instanceof ServiceError && error.code === GrpcStatus.ALREADY_EXISTS)) throw error;
+    const lost = await takenErrors(deps, form, []);
+    throw new RegistrationInvalid(lost.length > 0 ? lost : [taken("username")]);
+  }
+  deps.nudge();
+  await sendConfirmationMail(deps.mailer, settings.logger, { to: form.email, username: form.username, baseUrl: settings.baseUrl, token: confirmationToken });
+  return { accessToken, scopes, createdAt };
+}
+
+/** ERR_TAKEN for the username and e-mail, each checked only when its format passed. */
+async function takenErrors(deps: AccountsDeps, form: RegistrationForm, known: readonly FieldError[]): Promise<FieldError[]> {
+  const failed = new Set(known.map((e) => e.field));
+  const found: FieldError[] = [];
+  if (!failed.has("username") && (await localUsernameTaken(deps.db, form.username))) found.push(taken("username"));
+  if (!failed.has("email") && (await findUserByEmail(deps.db, form.email))) found.push(taken("email"));
+  return found;
+}

@@ -1,0 +1,24 @@
+import { hashToken } from "../domain/secrets.ts";
+import { findTokenByHash, revokeToken as markRevoked } from "../data/oauth-queries.ts";
+import type { AccountsDeps } from "./deps.ts";
+import { authenticateClient, oauthFailure } from "./oauth-client.ts";
+
+/** What POST /oauth/revoke sends (client credentials from Basic auth or the form). */
+export interface RevokeTokenInput {
+  token: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * RFC 7009 revocation: the client must authenticate; a token it does not know about is already
+ * "revoked" as far as it can tell, so that is a success; another client's token is refused.
+ */
+export async function revokeToken(deps: AccountsDeps, input: RevokeTokenInput): Promise<void> {
+  const app = await authenticateClient(deps, input.clientId, input.clientSecret);
+  if (input.token === "") return;
+  const token = await findTokenByHash(deps.db, hashToken(input.token));
+  if (!token || token.revokedAt) return;
+  if (token.appId !== app.id) throw oauthFailure("unauthorized_client");
+  await markRevoked(deps.db, token.id, deps.now());
+}

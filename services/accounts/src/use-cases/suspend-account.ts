@@ -1,0 +1,53 @@
+import { invalidArgument, notFound, permissionDenied, type Viewer } from "@starling/runtime";
+import { canModerate, outranks } from "../domain/role-rank.ts";
+import { findAccount } from "../data/accounts-queries.ts";
+import { enqueueAccountEvent } from "../data/outbox-writes.ts";
+import { findLocalAccountId, setSuspendedAt } from "../data/suspension-queries.ts";
+import { findUserByAccountId } from "../data/users-queries.ts";
+import type { Account } from "../domain/account.ts";
+import type { AccountsDeps } from "./deps.ts";
+
+/** The account to act on: by id, or (the CLI) by local username. */
+export interface SuspensionTarget {
+  accountId: string;
+  username: string;
+}
+
+/**
+ * Suspends an account: from then on its tokens are refused and it renders with empty data.
+ * Suspending an already suspended account changes nothing and announces nothing.
+ */
+export async function suspendAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: SuspensionTarget): Promise<{ accountId: string; suspendedAt: Date }> {
+  const account = await moderatedAccount(deps, viewer, target);
+  if (account.suspendedAt) return { accountId: account.id, suspendedAt: account.suspendedAt };
+  const suspendedAt = deps.now();
+  await deps.db.transaction(async (trx) => {
+    await setSuspendedAt(deps.db, trx, account.id, suspendedAt);
+    await enqueueAccountEvent(deps.db, trx, "account.suspended", account.id, { accountId: account.id, suspendedAt });
+  });
+  deps.nudge();
+  return { accountId: account.id, suspendedAt };
+}
+
+/** Lifts a suspension; a no-op for an account that is not suspended. */
+export async function unsuspendAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: SuspensionTarget): Promise<{ accountId: string }> {
+  const account = await moderatedAccount(deps, viewer, target);
+  if (!account.suspendedAt) return { accountId: account.id };
+  await deps.db.transaction(async (trx) => {
+    await setSuspendedAt(deps.db, trx, account.id, null);
+    await enqueueAccountEvent(deps.db, trx, "account.unsuspended", account.id, { accountId: account.id });
+  });
+  deps.nudge();
+  return { accountId: account.id };
+}
+
+async function moderatedAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: SuspensionTarget): Promise<Account> {
+  if (!canModerate(viewer?.role)) throw permissionDenied("This action is not allowed");
+  if (!target.accountId && !target.username) throw invalidArgument("account_id or username is required");
+  const id = target.accountId || (await findLocalAccountId(deps.db, target.username));
+  const account = id === undefined ? undefined : await findAccount(deps.db, id);
+  if (!account) throw notFound("Record not found");
+  const targetRole = account.domain === null ? (await findUserByAccountId(deps.db, account.id))?.role : "";
+  if (account.id === viewer?.accountId || !outranks(viewer?.role, targetRole)) throw permissionDenied("This action is not allowed");
+  return account;
+}

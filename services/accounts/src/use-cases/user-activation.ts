@@ -1,0 +1,26 @@
+import { permissionDenied } from "@starling/runtime";
+import { inactiveUserMessage } from "../domain/registration-rules.ts";
+import { enqueueAccountEvent } from "../data/outbox-writes.ts";
+import { findRegistration, moderatorAccountIds } from "../data/registrations-queries.ts";
+import type { Trx } from "../data/trx.ts";
+import type { User } from "../data/users-queries.ts";
+import type { AccountsDeps } from "./deps.ts";
+
+/**
+ * Writes user.signed_up for a user who just became active, naming the moderators to tell, in the
+ * transaction that activated the user (so it happens once, whichever of confirm or approve came last).
+ */
+export async function announceSignUp(deps: AccountsDeps, trx: Trx, accountId: string): Promise<void> {
+  const moderators = await moderatorAccountIds(deps.db, trx);
+  await enqueueAccountEvent(deps.db, trx, "user.signed_up", accountId, { accountId, moderatorAccountIds: moderators });
+}
+
+/**
+ * Refuses a user who holds a token but may not act yet: e-mail not confirmed, or (self sign-up in
+ * approval mode) not approved. Users without a registration row were made by the CLI: approved.
+ */
+export async function refuseInactiveUser(deps: AccountsDeps, user: User): Promise<void> {
+  const registration = user.confirmedAt ? await findRegistration(deps.db, user.id) : undefined;
+  const message = inactiveUserMessage(user.confirmedAt !== null, registration?.approved ?? true);
+  if (message) throw permissionDenied(message);
+}

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { HttpError } from "../http/grpc-to-http.ts";
+import { boolParam, textParam } from "../http/params.ts";
+import type { Route, RouteContext } from "../http/route.ts";
+import { loadMovedAccounts, presentAccounts, presentCredentialAccount } from "../presenters/account.ts";
+import { fieldsAttributes, nestBracketKeys } from "./profile-params.ts";
+
+const fieldsParam = z.unknown().transform((raw, ctx) => {
+  try {
+    return fieldsAttributes(raw);
+  } catch (error) {
+    ctx.addIssue({ code: "custom", message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+
+const updateCredentials = z.preprocess(
+  nestBracketKeys,
+  z.object({
+    display_name: textParam.optional(),
+    note: textParam.optional(),
+    locked: boolParam.optional(),
+    bot: boolParam.optional(),
+    discoverable: boolParam.optional(),
+    fields_attributes: fieldsParam.optional(),
+    source: z
+      .object({ privacy: z.string().optional(), sensitive: boolParam.optional(), language: z.string().nullable().optional() })
+      .optional(),
+    // Images need the media service; they are refused with a clear error until it takes them.
+    avatar: z.unknown().optional(),
+    header: z.unknown().optional(),
+  }),
+);
+type UpdateCredentials = z.infer<typeof updateCredentials>;
+
+const lookup = z.object({ acct: z.string().min(1) });
+const search = z.object({
+  q: z.string(),
+  limit: z.coerce.number().int().optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  following: boolParam.optional(),
+  resolve: boolParam.optional(),
+});
+
+const updateRoute = (method: "patch" | "put"): Route => ({
+  method,
+  path: "/api/v1/accounts/update_credentials",
+  auth: "user",
+  scopes: ["write", "write:accounts"],
+  input: updateCredentials,
+  call: (ctx, input: UpdateCredentials) => {
+    if (input.avatar !== undefined || input.header !== undefined) throw new HttpError(422, "Avatar and header images are not accepted yet: they need the media service");
+    return ctx.clients.profiles.updateCredentials(
+      {
+        displayName: input.display_name,
+        note: input.note,
+        locked: input.locked,
+        bot: input.bot,
+        discoverable: input.discoverable,
+        fields: input.fields_attributes && { fields: input.fields_attributes },
+        privacy: input.source?.privacy,
+        sensitive: input.source?.sensitive,
+        language: input.source?.language === null ? "" : input.source?.language,
+      },
+      { viewerToken: ctx.viewerToken },
+    );
+  },
+  present: async (ctx, r) => presentCredentialAccount(r.account!, r.source, r.role, ctx.baseUrl, await loadMovedAccounts(ctx, [r.account!])),
+});
+
+/** Profile editing, lookup, search and preferences (reference §1.4, §1.21). */
+export const profileRoutes: Route[] = [
+  // Mastodon 4.0 routes PATCH; PUT is what the spec names, so both are served.
+  updateRoute("patch"),
+  updateRoute("put"),
+  {
+    method: "get",
+    path: "/api/v1/accounts/lookup",
+    auth: "optional",
+    scopes: ["read", "read:accounts"],
+    input: lookup,
+    call: (ctx, input: z.infer<typeof lookup>) => ctx.clients.profiles.lookupAccount({ acct: input.acct }, { viewerToken: ctx.viewerToken }),
+    present: async (ctx, r) => (await presentAccounts(ctx, [r.account!]))[0],
+  },
+  {
+    method: "get",
+    path: "/api/v1/accounts/search",
+    auth: "user",
+    scopes: ["read", "read:accounts"],
+    input: search,
+    call: (ctx, input: z.infer<typeof search>) =>
+      ctx.clients.profiles.searchAccounts(
+        { q: input.q, limit: input.limit ?? 0, offset: input.offset ?? 0, following: input.following ?? false, resolve: input.resolve ?? false },
+        { viewerToken: ctx.viewerToken },
+      ),
+    present: (ctx, r) => presentAccounts(ctx, r.accounts),
+  },
+  {
+    method: "get",
+    path: "/api/v1/preferences",
+    auth: "user",
+    scopes: ["read", "read:accounts"],
+    input: z.object({}),
+    call: (ctx: RouteContext) => ctx.clients.profiles.getPreferences({}, { viewerToken: ctx.viewerToken }),
+    present: (_ctx, r) => ({
+      "posting:default:visibility": r.postingDefaultVisibility,
+      "posting:default:sensitive": r.postingDefaultSensitive,
+      "posting:default:language": r.postingDefaultLanguage || null,
+      "reading:expand:media": r.readingExpandMedia,
+      "reading:expand:spoilers": r.readingExpandSpoilers,
+    }),
+  },
+];

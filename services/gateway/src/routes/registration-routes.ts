@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { RegistrationFieldError } from "@starling/proto/accounts/v1/registration";
+import { HttpError } from "../http/grpc-to-http.ts";
+import { boolParam, textParam } from "../http/params.ts";
+import type { Route, RouteContext } from "../http/route.ts";
+import { presentToken } from "../presenters/token.ts";
+
+const signUp = z.object({
+  username: textParam.default(""),
+  email: textParam.default(""),
+  password: textParam.default(""),
+  agreement: boolParam.default(false),
+  locale: textParam.default(""),
+  reason: textParam.default(""),
+});
+
+const resend = z.object({ email: textParam.optional(), access_token: z.string().optional() });
+
+/** Mastodon's 422 `details`: each field's failures, in order. */
+function details(errors: readonly RegistrationFieldError[]): Record<string, { error: string; description: string }[]> {
+  const grouped: Record<string, { error: string; description: string }[]> = {};
+  for (const e of errors) (grouped[e.field] ??= []).push({ error: e.error, description: e.description });
+  return grouped;
+}
+
+/**
+ * The caller's bearer token, passed to the service as is: an unconfirmed user's token is refused by
+ * the gateway's usual authentication, and asking for the confirmation mail is exactly what it is for.
+ */
+function rawToken(ctx: RouteContext, fromParams: string | undefined): string {
+  const header = ctx.headers.authorization;
+  const match = typeof header === "string" ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
+  const token = match?.[1] ?? fromParams ?? "";
+  if (token === "") throw new HttpError(401, "The access token is invalid");
+  return token;
+}
+
+/** Self sign-up and the confirmation mail (reference §1.4, §1.21). */
+export const registrationRoutes: Route[] = [
+  {
+    method: "post",
+    path: "/api/v1/accounts",
+    auth: "app",
+    scopes: ["write", "write:accounts"],
+    input: signUp,
+    call: async (ctx, input: z.infer<typeof signUp>) => {
+      const answer = await ctx.clients.registration.register({ ...input, ip: ctx.ip ?? "" }, { viewerToken: ctx.viewerToken });
+      if (answer.fieldErrors.length > 0) throw new HttpError(422, answer.error, { details: details(answer.fieldErrors) });
+      return answer;
+    },
+    present: (_ctx, answer) => presentToken(answer),
+  },
+  {
+    method: "post",
+    path: "/api/v1/emails/confirmations",
+    auth: "none",
+    input: resend,
+    call: (ctx, input: z.infer<typeof resend>) =>
+      ctx.clients.registration.resendConfirmation({ accessToken: rawToken(ctx, input.access_token), ...(input.email === undefined ? {} : { email: input.email }) }),
+    present: () => ({}),
+  },
+];
