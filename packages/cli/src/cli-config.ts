@@ -9,6 +9,10 @@ export const cliEnv = z.object({
   VIEWER_TOKEN_SECRET: z.string().min(32).optional(),
   /** Address of a running accounts service (production); unset means: the embedded server in DATA_DIR, if running. */
   ACCOUNTS_GRPC_URL: z.string().optional(),
+  /** Address of a running statuses service (production; `emoji import`); unset means: the embedded server, if running. */
+  STATUSES_GRPC_URL: z.string().optional(),
+  /** Address of a running media service (production; `emoji import`); unset means: the embedded server, if running. */
+  MEDIA_GRPC_URL: z.string().optional(),
   /** Client API port of the embedded gateway. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Per-service database URLs for `starling migrate` when services have databases of their own (k8s, compose); DATABASE_URL otherwise. */

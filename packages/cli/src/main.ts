@@ -2,7 +2,9 @@
 // The starling command, like Mastodon's tootctl.
 import { accountsApproveCommand } from "./commands/accounts-approve.ts";
 import { accountsCreateCommand } from "./commands/accounts-create.ts";
+import { accountsDeleteCommand } from "./commands/accounts-delete.ts";
 import { accountsSuspensionCommand } from "./commands/accounts-suspend.ts";
+import { emojiImportCommand } from "./commands/emoji-import.ts";
 import { migrateCommand } from "./commands/migrate.ts";
 import { startCommand } from "./commands/start.ts";
 
@@ -13,6 +15,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   "accounts approve": (argv) => accountsApproveCommand(argv),
   "accounts suspend": accountsSuspensionCommand("suspend"),
   "accounts unsuspend": accountsSuspensionCommand("unsuspend"),
+  "accounts delete": (argv) => accountsDeleteCommand(argv),
+  "emoji import": (argv) => emojiImportCommand(argv),
 };
 
 const HELP = `usage: starling <command>
@@ -21,7 +25,10 @@ const HELP = `usage: starling <command>
   accounts create USERNAME --email EMAIL [--confirmed] [--role Owner|Admin|Moderator]
   accounts approve USERNAME     approve a sign-up waiting for approval
   accounts suspend USERNAME     suspend a local account
-  accounts unsuspend USERNAME   lift its suspension`;
+  accounts unsuspend USERNAME   lift its suspension
+  accounts delete USERNAME      delete a local account (its username stays reserved)
+  emoji import PATH [--category NAME] [--prefix P] [--suffix S] [--overwrite] [--unlisted]
+                             import .png/.gif custom emojis: a file, a folder or a .tar.gz`;
 
 const args = process.argv.slice(2);
 const name = [args.slice(0, 2).join(" "), args[0] ?? ""].find((n) => n in COMMANDS);

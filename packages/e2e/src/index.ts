@@ -6,5 +6,4 @@ export * from "./harness/embedded-stack.ts";
 export * from "./harness/production-stack.ts";
 export * from "./harness/stack.ts";
 export * from "./harness/masto-session.ts";
-export * from "./harness/on-both-stacks.ts";
 export * from "./harness/processes.ts";

@@ -1,9 +1,14 @@
 import { AccountCreated, AccountSuspended, AccountUnsuspended, FollowAccepted, FollowRejected, FollowRemoved, FollowRequested } from "@starling/proto/accounts/v1/events";
 import { StatusCreated, StatusDeleted } from "@starling/proto/statuses/v1/events";
+import { PollVoted } from "@starling/proto/statuses/v1/events";
+import { StatusUpdated } from "@starling/proto/statuses/v1/events";
 import { MediaProcessed } from "@starling/proto/media/v1/events";
+import { CardCreated } from "@starling/proto/media/v1/events";
 import { AccountMoved, AccountUpdated } from "@starling/proto/accounts/v1/events";
 import { BlockCreated, BlockRemoved, MuteCreated, MuteRemoved } from "@starling/proto/accounts/v1/events";
 import { UserSignedUp } from "@starling/proto/accounts/v1/events";
+import { AccountDeleted } from "@starling/proto/accounts/v1/events";
+import { FavouriteCreated, FavouriteDeleted, ReblogCreated, ReblogDeleted, StatusPinned, StatusUnpinned } from "@starling/proto/statuses/v1/interaction_events";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
@@ -35,6 +40,7 @@ export const EVENT_CATALOG = {
   "account.moved": entry(TOPICS.accounts, AccountMoved),
   "account.suspended": entry(TOPICS.accounts, AccountSuspended),
   "account.unsuspended": entry(TOPICS.accounts, AccountUnsuspended),
+  "account.deleted": entry(TOPICS.accounts, AccountDeleted),
   "block.created": entry(TOPICS.accounts, BlockCreated),
   "block.removed": entry(TOPICS.accounts, BlockRemoved),
   "mute.created": entry(TOPICS.accounts, MuteCreated),
@@ -42,7 +48,16 @@ export const EVENT_CATALOG = {
   "user.signed_up": entry(TOPICS.accounts, UserSignedUp),
   "status.created": entry(TOPICS.statuses, StatusCreated),
   "status.deleted": entry(TOPICS.statuses, StatusDeleted),
+  "reblog.created": entry(TOPICS.statuses, ReblogCreated),
+  "reblog.deleted": entry(TOPICS.statuses, ReblogDeleted),
+  "favourite.created": entry(TOPICS.statuses, FavouriteCreated),
+  "favourite.deleted": entry(TOPICS.statuses, FavouriteDeleted),
+  "status.pinned": entry(TOPICS.statuses, StatusPinned),
+  "status.unpinned": entry(TOPICS.statuses, StatusUnpinned),
+  "poll.voted": entry(TOPICS.statuses, PollVoted),
+  "status.updated": entry(TOPICS.statuses, StatusUpdated),
   "media.processed": entry(TOPICS.media, MediaProcessed),
+  "card.created": entry(TOPICS.media, CardCreated),
 } as const;
 
 /** A known event type such as `status.created`. */

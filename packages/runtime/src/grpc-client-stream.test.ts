@@ -38,6 +38,8 @@ const handlers: AsyncHandlers<MediaServiceServer> = {
   getOwnMedia: unimplemented,
   getMedia: unimplemented,
   attachMedia: unimplemented,
+  storeEmojiImage: unimplemented,
+  storeProfileImage: unimplemented,
 };
 
 describe("client-streaming calls through connectService", () => {

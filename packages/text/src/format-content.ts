@@ -8,8 +8,8 @@ export function escapeHtml(text: string): string {
 /**
  * Renders a local status's plain text to HTML the way Mastodon's TextFormatter does with Rails'
  * simple_format: escaped text, one `<p>` per paragraph (split on blank lines), `<br />` for a
- * single newline, and no newline characters left in the output. Links, mentions and hashtags
- * are added here with issue 4, as rewrites of the escaped text.
+ * single newline, and no newline characters left in the output. Plain text only: formatStatus
+ * adds links, hashtags and mentions.
  */
 export function formatContent(text: string): string {
   return layoutParagraphs(text, escapeHtml);

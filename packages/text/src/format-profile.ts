@@ -1,14 +1,12 @@
-import { find } from "linkifyjs";
 import { layoutParagraphs } from "./format-content.ts";
-import { linkifyText, type LinkifyOptions } from "./linkify-text.ts";
+import { linkifyText, splitLinks, type LinkifyOptions } from "./linkify-text.ts";
+import { mentionMatches } from "./mentions.ts";
 
 /** How many characters a URL counts for in a length limit, whatever its real length (Mastodon's rule). */
 export const URL_COUNTED_LENGTH = 23;
 
 // The :shortcode: of a custom emoji, not glued to letters, digits or other colons on either side.
 const EMOJI_SHORTCODE = /(?<=^|[^\p{L}\p{N}:]):([a-zA-Z0-9_]{2,}):(?=$|[^\p{L}\p{N}:])/gu;
-// The domain half of an @user@domain mention, which does not count towards length limits.
-const MENTION_DOMAIN = /(^|[^/\p{L}\p{N}_])(@[a-z0-9_]+)@[\p{L}\p{N}.-]*[\p{L}\p{N}]/giu;
 
 /**
  * Renders a profile note (the bio) to HTML as Mastodon does: paragraphs and line breaks like a
@@ -39,18 +37,19 @@ export function extractEmojiShortcodes(...texts: string[]): string[] {
  * each http(s) URL as 23, and `@user@domain` mentions as `@user` only.
  */
 export function countedLength(text: string): number {
-  let counted = 0;
-  let at = 0;
-  for (const link of find(text, "url")) {
-    if (!/^https?:\/\//i.test(link.value)) continue;
-    counted += graphemes(stripMentionDomains(text.slice(at, link.start))) + URL_COUNTED_LENGTH;
-    at = link.end;
-  }
-  return counted + graphemes(stripMentionDomains(text.slice(at)));
+  return splitLinks(text).reduce((counted, piece) => counted + (piece.kind === "url" ? URL_COUNTED_LENGTH : graphemes(stripMentionDomains(piece.value))), 0);
 }
 
+// The domain half of an @user@domain mention does not count towards length limits.
 function stripMentionDomains(text: string): string {
-  return text.replace(MENTION_DOMAIN, "$1$2");
+  let kept = "";
+  let at = 0;
+  for (const mention of mentionMatches(text)) {
+    if (mention.domain === undefined) continue;
+    kept += `${text.slice(at, mention.start)}@${mention.username}`;
+    at = mention.end;
+  }
+  return kept + text.slice(at);
 }
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });

@@ -1,5 +1,7 @@
 import { find } from "linkifyjs";
 import { escapeHtml } from "./format-content.ts";
+import { HASHTAG_PATTERN, isHashtagName } from "./hashtags.ts";
+import { mentionMatches } from "./mentions.ts";
 
 /** How {@link linkifyText} turns URLs, hashtags and mentions into links. */
 export interface LinkifyOptions {
@@ -20,10 +22,6 @@ const LINKABLE = /^https?:\/\//i;
 const HIDDEN_PREFIX = /^https?:\/\/(www\.)?/i;
 // How much of a URL stays visible after the hidden prefix.
 const VISIBLE_LENGTH = 30;
-// A hashtag starts after a non-word character (not "/" or ")") and holds at least one letter.
-const HASHTAG = /(^|[^/)\p{L}\p{N}_])#([\p{L}\p{N}_]*\p{L}[\p{L}\p{N}_]*)/gu;
-// @user or @user@domain, not preceded by a word character or "/" (e-mail addresses, URL paths).
-const MENTION = /(^|[^/\p{L}\p{N}_])@([a-z0-9_]+(?:[a-z0-9_.-]*[a-z0-9_])?)(?:@([\p{L}\p{N}.-]*[\p{L}\p{N}]))?/giu;
 
 /**
  * Renders one URL as Mastodon shows links: the scheme (and "www.") hidden, then at most 30
@@ -43,20 +41,45 @@ export function renderUrlLink(url: string, options: { relMe?: boolean } = {}): s
   );
 }
 
+/** A piece of text: an http(s) URL to link, or plain text around URLs. */
+export type TextPiece = { kind: "url"; value: string } | { kind: "text"; value: string };
+
+/**
+ * Splits text into http(s) URLs and the plain text between them, as Mastodon's formatter sees it:
+ * bare domains and other schemes are plain text, and a URL's trailing punctuation is not part of
+ * it. Hashtags and mentions are looked for in the plain pieces only, never inside a URL.
+ */
+export function splitLinks(text: string): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let at = 0;
+  for (const link of find(text, "url")) {
+    if (!LINKABLE.test(link.value)) continue;
+    if (link.start > at) pieces.push({ kind: "text", value: text.slice(at, link.start) });
+    pieces.push({ kind: "url", value: link.value });
+    at = link.end;
+  }
+  if (at < text.length) pieces.push({ kind: "text", value: text.slice(at) });
+  return pieces;
+}
+
+/** The plain-text pieces of {@link splitLinks}: where hashtags and mentions can be. */
+export function plainSegments(text: string): string[] {
+  return splitLinks(text).flatMap((piece) => (piece.kind === "text" ? [piece.value] : []));
+}
+
+/** The http(s) URLs of {@link splitLinks}, in order. */
+export function linkedUrls(text: string): string[] {
+  return splitLinks(text).flatMap((piece) => (piece.kind === "url" ? [piece.value] : []));
+}
+
 /**
  * Escapes plain text and turns http(s) URLs, and (when the options say how) hashtags and mentions,
  * into Mastodon's link markup. Line breaks are left as they are for the caller to lay out.
  */
 export function linkifyText(text: string, options: LinkifyOptions = {}): string {
-  let html = "";
-  let at = 0;
-  for (const link of find(text, "url")) {
-    if (!LINKABLE.test(link.value)) continue;
-    html += renderPlain(text.slice(at, link.start), options);
-    html += renderUrlLink(link.value, options);
-    at = link.end;
-  }
-  return html + renderPlain(text.slice(at), options);
+  return splitLinks(text)
+    .map((piece) => (piece.kind === "url" ? renderUrlLink(piece.value, options) : renderPlain(piece.value, options)))
+    .join("");
 }
 
 // Text between URLs: escaped, with hashtags and known mentions linked.
@@ -64,17 +87,16 @@ function renderPlain(text: string, options: LinkifyOptions): string {
   type Hit = { start: number; end: number; html: string };
   const hits: Hit[] = [];
   if (options.tagUrl) {
-    for (const m of text.matchAll(HASHTAG)) {
-      const start = m.index + m[1]!.length;
-      hits.push({ start, end: m.index + m[0].length, html: `<a href="${escapeHtml(options.tagUrl(m[2]!))}" class="mention hashtag" rel="tag">#<span>${escapeHtml(m[2]!)}</span></a>` });
+    for (const m of text.matchAll(HASHTAG_PATTERN)) {
+      if (!isHashtagName(m[1]!)) continue;
+      hits.push({ start: m.index, end: m.index + m[0].length, html: `<a href="${escapeHtml(options.tagUrl(m[1]!))}" class="mention hashtag" rel="tag">#<span>${escapeHtml(m[1]!)}</span></a>` });
     }
   }
   if (options.mentionUrl) {
-    for (const m of text.matchAll(MENTION)) {
-      const url = options.mentionUrl(m[2]!, m[3]);
+    for (const m of mentionMatches(text)) {
+      const url = options.mentionUrl(m.username, m.domain);
       if (!url) continue;
-      const start = m.index + m[1]!.length;
-      hits.push({ start, end: m.index + m[0].length, html: `<span class="h-card"><a href="${escapeHtml(url)}" class="u-url mention">@<span>${escapeHtml(m[2]!)}</span></a></span>` });
+      hits.push({ start: m.start, end: m.end, html: `<span class="h-card"><a href="${escapeHtml(url)}" class="u-url mention">@<span>${escapeHtml(m.username)}</span></a></span>` });
     }
   }
   hits.sort((a, b) => a.start - b.start);

@@ -9,6 +9,8 @@ import { createTwoFactorAndSignIns } from "./0006-create-two-factor-and-sign-ins
 import { createProfileSettings } from "./0007-create-profile-settings.ts";
 import { createBlocksAndMutes } from "./0008-create-blocks-and-mutes.ts";
 import { createEndorsementsAndNotes } from "./0009-create-endorsements-and-notes.ts";
+import { addAccountDeletedAt } from "./0010-add-account-deleted-at.ts";
+import { addProfileImages } from "./0011-add-profile-images.ts";
 
 /** The accounts schema history, in order. Names are stable forever once released. */
-export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes];
+export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages];

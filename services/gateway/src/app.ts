@@ -7,6 +7,7 @@ import { bearerToken, TokenResolver } from "./http/authenticate.ts";
 import { bindRoute } from "./http/bind-route.ts";
 import { cors } from "./http/cors.ts";
 import { federationProxy, mediaFilesProxy } from "./http/federation-proxy.ts";
+import { missingImages } from "./http/missing-images.ts";
 import { multipartFields } from "./http/multipart-fields.ts";
 import { rateLimiter } from "./http/rate-limit/rate-limiter.ts";
 import { THROTTLES } from "./http/rate-limit/throttles.ts";
@@ -26,6 +27,7 @@ export function createApp(config: GatewayConfig, clients: Clients, logger: Logge
   app.use(rateLimiter({ kv, throttles: THROTTLES, safelist: config.RATE_LIMIT_SAFELIST, userIdOf: (req) => userIdOf(tokens, req) }));
   app.use(federationProxy(config.FEDERATION_HTTP_URL));
   app.use(mediaFilesProxy(config.MEDIA_HTTP_URL));
+  app.use(missingImages);
   const bound = { config, clients, tokens, logger, baseUrl };
   // Upload routes stream their own bodies, so they are bound before the parsers that read bodies whole.
   for (const route of ROUTES.filter((r) => r.upload)) bindRoute(app, route, bound);

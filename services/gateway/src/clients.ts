@@ -8,7 +8,12 @@ import { RelationshipsServiceClient } from "@starling/proto/accounts/v1/relation
 import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
 import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import { MediaServiceClient } from "@starling/proto/media/v1/media";
+import { PreviewCardsServiceClient } from "@starling/proto/media/v1/preview_cards";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
+import { PollsServiceClient } from "@starling/proto/statuses/v1/polls";
+import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
+import { StatusEditsServiceClient } from "@starling/proto/statuses/v1/status_edits";
+import { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
 import { TimelinesServiceClient } from "@starling/proto/timelines/v1/timelines";
 import type { GatewayConfig } from "./config.ts";
 
@@ -23,8 +28,13 @@ export interface Clients {
   registration: AsyncClient<RegistrationServiceClient>;
   profiles: AsyncClient<ProfilesServiceClient>;
   statuses: AsyncClient<StatusesServiceClient>;
+  polls: AsyncClient<PollsServiceClient>;
+  customEmojis: AsyncClient<CustomEmojisServiceClient>;
+  statusEdits: AsyncClient<StatusEditsServiceClient>;
+  interactions: AsyncClient<StatusInteractionsServiceClient>;
   timelines: AsyncClient<TimelinesServiceClient>;
   media: AsyncClient<MediaServiceClient>;
+  previewCards: AsyncClient<PreviewCardsServiceClient>;
 }
 
 /** Connects to every service the gateway forwards to, each call bounded by the gRPC deadline. */
@@ -40,7 +50,12 @@ export function connectClients(config: GatewayConfig): Clients {
     registration: connectService(RegistrationServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     profiles: connectService(ProfilesServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
+    polls: connectService(PollsServiceClient, config.STATUSES_GRPC_URL, defaults),
+    customEmojis: connectService(CustomEmojisServiceClient, config.STATUSES_GRPC_URL, defaults),
+    statusEdits: connectService(StatusEditsServiceClient, config.STATUSES_GRPC_URL, defaults),
+    interactions: connectService(StatusInteractionsServiceClient, config.STATUSES_GRPC_URL, defaults),
     timelines: connectService(TimelinesServiceClient, config.TIMELINES_GRPC_URL, defaults),
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
+    previewCards: connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, defaults),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { infraEnv } from "@starling/platform";
-import { localDomainEnv, parseConfig, port, publicBaseUrl, serverEnv } from "@starling/runtime";
+import { flag, localDomainEnv, parseConfig, port, publicBaseUrl, serverEnv } from "@starling/runtime";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -19,6 +19,21 @@ export const mediaEnv = z.object({
   HTTP_HOST: z.string().default("127.0.0.1"),
   /** Folder of the local-disk storage; default DATA_DIR/media. */
   MEDIA_DIR: z.string().optional(),
+  /** Store files in an S3-compatible bucket instead of MEDIA_DIR (Mastodon's S3_ENABLED). */
+  S3_ENABLED: flag(false),
+  /** Endpoint of the S3-compatible server (MinIO, Versity, Garage…); unset means AWS S3 itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Bucket holding the files; required when S3_ENABLED. */
+  S3_BUCKET: z.string().default(""),
+  /** Region the bucket's requests are signed for. */
+  S3_REGION: z.string().default("us-east-1"),
+  /** Access key id and secret of the bucket's credentials. */
+  S3_ACCESS_KEY_ID: z.string().default(""),
+  S3_SECRET_ACCESS_KEY: z.string().default(""),
+  /** Bucket in the URL path rather than the host name (most self-hosted servers need it). */
+  S3_FORCE_PATH_STYLE: flag(true),
+  /** Prefix on every object key, so several instances can share one bucket. */
+  S3_PREFIX: z.string().default(""),
   /** Public base URL of stored files; default the instance base URL + /system. Its path is where the HTTP port serves them. */
   MEDIA_BASE_URL: z.string().url().optional(),
   /** Largest image upload in bytes (Mastodon: 10 MB). */
@@ -35,12 +50,23 @@ export const mediaEnv = z.object({
   MEDIA_CLEANUP_INTERVAL_MS: positiveInt(60 * 60_000),
   /** Age after which uploads never attached to a status are deleted, in milliseconds (Mastodon: 1 day). */
   MEDIA_ORPHAN_AGE_MS: positiveInt(24 * 60 * 60_000),
+  /** Fetch preview-card pages on loopback and private addresses too; for tests on 127.0.0.1 only, never in production. */
+  ALLOW_PRIVATE_ADDRESSES: flag(false),
+  /** Deadline of each preview-card fetch (page, oEmbed, image), redirects included, in milliseconds. */
+  PREVIEW_CARD_TIMEOUT_MS: positiveInt(10_000),
+  /** How long a link whose preview-card fetch failed is not fetched again, in milliseconds. */
+  PREVIEW_CARD_RETRY_AFTER_MS: positiveInt(60 * 60_000),
 });
 
 export type MediaConfig = z.infer<typeof mediaEnv>;
 
+// Fail at start, not at the first upload, when S3 is switched on without a bucket or credentials.
+export const checkedMediaEnv = mediaEnv.refine((c) => !c.S3_ENABLED || (c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY), {
+  message: "S3_ENABLED needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+});
+
 /** Reads and validates the environment once at start-up. */
-export const loadMediaConfig = (env: Record<string, string | undefined> = process.env) => parseConfig(mediaEnv, env);
+export const loadMediaConfig = (env: Record<string, string | undefined> = process.env) => parseConfig(checkedMediaEnv, env);
 
 /** The public base URL of stored files, without a trailing slash. */
 export const mediaBaseUrl = (config: MediaConfig): string => (config.MEDIA_BASE_URL ?? `${publicBaseUrl(config)}/system`).replace(/\/+$/, "");

@@ -5,9 +5,11 @@ import { MediaServiceService } from "@starling/proto/media/v1/media";
 import { createIdGenerator, serveService, startHttpServer, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { mediaMigrations } from "../migrations/index.ts";
 import { mediaBaseUrl, type MediaConfig } from "./config.ts";
+import { startPreviewCards } from "./compose-preview-cards.ts";
 import { mediaHandlers } from "./grpc/media-handlers.ts";
 import { fileServer } from "./http/file-server.ts";
 import { localDiskStorage } from "./storage/local-disk-storage.ts";
+import { s3Storage } from "./storage/s3-storage.ts";
 import type { MediaStorage } from "./storage/media-storage.ts";
 import type { MediaDeps } from "./use-cases/deps.ts";
 import { scheduleOrphanCleanup } from "./workers/orphan-cleanup.ts";
@@ -32,7 +34,7 @@ export interface MediaEndpoints extends ServiceEndpoints {
 }
 
 /**
- * Composes the media service: its schema, local-disk storage served over HTTP, the outbox relay
+ * Composes the media service: its schema, storage (local disk, or an S3-compatible bucket) served over HTTP, the outbox relay
  * (media.processed), the processing worker, the orphan cleanup, and MediaService on gRPC.
  */
 export async function startMediaService(config: MediaConfig, context: ServiceContext, infra: InfraProvider, options: MediaServiceOptions = {}): Promise<MediaEndpoints> {
@@ -41,7 +43,17 @@ export async function startMediaService(config: MediaConfig, context: ServiceCon
   if (ran.length > 0) context.logger.info({ migrations: ran }, "migrated");
   context.readiness.add("database", () => db.ping());
   const mediaDir = config.MEDIA_DIR ?? join(config.DATA_DIR, "media");
-  const storage: MediaStorage = localDiskStorage(mediaDir);
+  const storage: MediaStorage = config.S3_ENABLED
+    ? s3Storage({
+        endpoint: config.S3_ENDPOINT,
+        region: config.S3_REGION,
+        bucket: config.S3_BUCKET,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        prefix: config.S3_PREFIX,
+      })
+    : localDiskStorage(mediaDir);
   const deps: MediaDeps = {
     db,
     storage,
@@ -78,6 +90,7 @@ export async function startMediaService(config: MediaConfig, context: ServiceCon
       else res.destroy();
     });
   });
-  const endpoints = await serveService(context, config, [{ definition: MediaServiceService, handlers: mediaHandlers(deps, baseUrl) }]);
+  const previewCards = await startPreviewCards(config, context, infra, deps, baseUrl);
+  const endpoints = await serveService(context, config, [{ definition: MediaServiceService, handlers: mediaHandlers(deps, baseUrl) }, previewCards]);
   return { ...endpoints, httpPort, deps };
 }

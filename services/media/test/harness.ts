@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { credentials, Metadata, type ServiceError } from "@grpc/grpc-js";
 import { createDatabase, type Database } from "@starling/db";
-import { TOPICS, type EventEnvelope } from "@starling/events";
+import { TOPICS, type EventBus, type EventEnvelope } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
 import {
   MediaPartKind,
@@ -51,9 +51,14 @@ export interface MediaHarness {
   /** Base URL of the file HTTP server, with its /system path. */
   filesUrl: string;
   events: EventEnvelope[];
+  /** The service's event bus, for tests that publish what other services would. */
+  bus: EventBus;
+  /** host:port of the gRPC server, for clients of its other services. */
+  grpcAddress: string;
   /** The clock the service reads; tests move it forward. */
   clock: { now: Date };
-  viewer(accountId: string): Promise<{ viewerToken: string }>;
+  /** Call options of a signed viewer; `role` (Owner, Admin…) for the admin-only calls. */
+  viewer(accountId: string, role?: string): Promise<{ viewerToken: string }>;
   upload(accountId: string, options: UploadOptions, file?: PartInput, thumbnail?: PartInput): Promise<MediaAttachment>;
   update(accountId: string, options: UpdateMediaOptions, thumbnail?: PartInput): Promise<MediaAttachment>;
   /** Sends the start of an upload and then cancels the call, as the gateway does when a client goes away. */
@@ -62,9 +67,9 @@ export interface MediaHarness {
 }
 
 /** Starts the service; `workers: false` leaves pending uploads to the test to process by hand. */
-export async function startMediaHarness(backend: Backend, options: { workers?: boolean } = {}): Promise<MediaHarness> {
+export async function startMediaHarness(backend: Backend, options: { workers?: boolean; env?: Record<string, string> } = {}): Promise<MediaHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), "starling-media-"));
-  const config = mediaEnv.parse({ VIEWER_TOKEN_SECRET: SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", HTTP_PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir, LOCAL_DOMAIN: "social.test" });
+  const config = mediaEnv.parse({ VIEWER_TOKEN_SECRET: SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", HTTP_PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir, LOCAL_DOMAIN: "social.test", ...options.env });
   const context = createServiceContext("media", { logLevel: process.env.TEST_LOG_LEVEL ?? "silent", shutdownTimeoutMs: 10_000 });
   const base = createInfraProvider(config, { clientId: "media-test", logger: context.logger, shutdown: context.shutdown });
   let db: Database | undefined;
@@ -88,7 +93,7 @@ export async function startMediaHarness(backend: Backend, options: { workers?: b
   const address = `127.0.0.1:${started.grpcPort}`;
   const client = connectService(MediaServiceClient, address, { deadlineMs: 60_000 });
   const raw = new MediaServiceClient(address, credentials.createInsecure(), { "grpc.max_receive_message_length": 16 * 1024 * 1024 });
-  const token = (accountId: string) => signViewer(SECRET, { accountId, scopes: ["write:media"] });
+  const token = (accountId: string, role?: string) => signViewer(SECRET, { accountId, scopes: ["write:media"], ...(role ? { role } : {}) });
   type Call<R> = { write(m: R): boolean; end(): void; cancel(): void };
   const open = async <R>(method: "uploadMedia" | "updateMedia", accountId: string, done: (e: ServiceError | null, r?: { media?: MediaAttachment }) => void, deadlineMs = 60_000): Promise<Call<R>> => {
     const metadata = new Metadata();
@@ -110,8 +115,10 @@ export async function startMediaHarness(backend: Backend, options: { workers?: b
     mediaDir: join(dataDir, "media"),
     filesUrl: `http://127.0.0.1:${started.httpPort}/system`,
     events,
+    bus: infra.bus(),
+    grpcAddress: address,
     clock,
-    viewer: async (accountId) => ({ viewerToken: await token(accountId) }),
+    viewer: async (accountId, role) => ({ viewerToken: await token(accountId, role) }),
     upload: (accountId, options, file, thumbnail) =>
       send<UploadMediaRequest>("uploadMedia", accountId, [
         { options },

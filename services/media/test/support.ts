@@ -2,7 +2,8 @@
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { status as GrpcStatus } from "@grpc/grpc-js";
-import type { MediaHarness } from "./harness.ts";
+import { MediaPartKind, type UploadPart } from "@starling/proto/media/v1/media";
+import type { MediaHarness, PartInput } from "./harness.ts";
 
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -46,4 +47,35 @@ export function fetchStored(h: MediaHarness, url: string, init?: RequestInit): P
 /** The fields of a decoded proto message that are set (optional fields decode as undefined keys). */
 export function defined<T extends object>(message: T | undefined): Partial<T> | undefined {
   return message && (Object.fromEntries(Object.entries(message).filter(([, v]) => v !== undefined)) as Partial<T>);
+}
+
+/** An open client-streaming call of one of the file RPCs that take a single file part. */
+interface FileCall<R> {
+  write(message: { part?: UploadPart; chunk?: Buffer }): Promise<void>;
+  end(): Promise<R>;
+  cancel(): void;
+}
+
+/**
+ * Sends one file part (its header, then 64 KiB chunks, as the gateway streams uploads) or none, and
+ * answers the reply; a refused call is cancelled so the server keeps nothing of it.
+ */
+export async function sendFilePart<R>(call: FileCall<R>, file: PartInput | undefined): Promise<R> {
+  try {
+    if (file) {
+      await call.write({ part: { kind: MediaPartKind.MEDIA_PART_KIND_FILE, fileName: file.fileName ?? "", contentType: file.contentType ?? "" } });
+      for (let at = 0; at < file.bytes.length; at += 64 * 1024) await call.write({ chunk: file.bytes.subarray(at, at + 64 * 1024) });
+    }
+    return await call.end();
+  } catch (error) {
+    call.cancel();
+    throw error;
+  }
+}
+
+/** A public URL fetched through the file server, which must answer 200: its content type and bytes. */
+export async function servedFile(h: MediaHarness, url: string): Promise<{ type: string | null; bytes: Buffer }> {
+  const response = await fetchStored(h, url);
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return { type: response.headers.get("content-type"), bytes: Buffer.from(await response.arrayBuffer()) };
 }

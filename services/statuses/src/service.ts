@@ -2,17 +2,29 @@ import { createOutboxRelay } from "@starling/events";
 import type { InfraProvider } from "@starling/platform";
 import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { StatusesServiceService } from "@starling/proto/statuses/v1/statuses";
+import { CustomEmojisServiceService } from "@starling/proto/statuses/v1/custom_emojis";
 import { statusesMigrations } from "../migrations/index.ts";
 import type { StatusesConfig } from "./config.ts";
 import { baseUrl } from "./domain/status-urls.ts";
-import { accountsDirectory, connectAccounts } from "./grpc/accounts-directory.ts";
+import { accountsDirectory, connectAccounts, connectProfiles } from "./grpc/accounts-directory.ts";
 import { connectMedia, mediaAttacher } from "./grpc/media-attacher.ts";
 import { statusesHandlers } from "./grpc/statuses-handlers.ts";
+import { startAccountDeletionsConsumer } from "./events/account-deletions-consumer.ts";
+import { statusEditsHandlers } from "./grpc/status-edits-handlers.ts";
+import { StatusEditsServiceService } from "@starling/proto/statuses/v1/status_edits";
+import { PollsServiceService } from "@starling/proto/statuses/v1/polls";
+import { pollsHandlers } from "./grpc/polls-handlers.ts";
+import { customEmojisHandlers } from "./grpc/custom-emojis-handlers.ts";
+import { startCardLinksConsumer } from "./events/card-links-consumer.ts";
+import { StatusInteractionsServiceService } from "@starling/proto/statuses/v1/interactions";
+import { interactionsHandlers } from "./grpc/interactions-handlers.ts";
 
 /** Options of {@link startStatusesService}. */
 export interface StartStatusesOptions {
   /** Run the outbox relay in this process (default true); a second replica may leave it off. */
   relay?: boolean;
+  /** The clock of the use cases (default the system's); tests move it to close polls. */
+  now?: () => Date;
 }
 
 /**
@@ -35,18 +47,24 @@ export async function startStatusesService(
     relay.start();
     context.shutdown.add("workers", "statuses outbox relay", () => relay.stop());
   }
+  const cardLinks = await startCardLinksConsumer(db, bus);
+  context.shutdown.add("workers", "statuses card-links consumer", () => cardLinks.stop());
   const client = connectAccounts(config.ACCOUNTS_GRPC_URL, config.GRPC_DEADLINE_MS);
   context.shutdown.add("clients", "accounts client", () => client.close());
+  const profiles = connectProfiles(config.ACCOUNTS_GRPC_URL, config.GRPC_DEADLINE_MS);
+  context.shutdown.add("clients", "profiles client", () => profiles.close());
   const media = connectMedia(config.MEDIA_GRPC_URL, config.GRPC_DEADLINE_MS);
   context.shutdown.add("clients", "media client", () => media.close());
   const deps = {
     db,
-    accounts: accountsDirectory(client),
+    accounts: accountsDirectory(client, profiles),
     media: mediaAttacher(media),
     relay,
     newId: createIdGenerator(),
     baseUrl: baseUrl(config.LOCAL_DOMAIN, config.LOCAL_HTTPS),
-    now: () => new Date(),
+    now: options.now ?? (() => new Date()),
   };
-  return serveService(context, config, [{ definition: StatusesServiceService, handlers: statusesHandlers(deps) }]);
+  const accountDeletions = await startAccountDeletionsConsumer(bus, deps);
+  context.shutdown.add("workers", "statuses account-deletions consumer", () => accountDeletions.stop());
+  return serveService(context, config, [{ definition: StatusesServiceService, handlers: statusesHandlers(deps) }, { definition: StatusEditsServiceService, handlers: statusEditsHandlers(deps) }, { definition: CustomEmojisServiceService, handlers: customEmojisHandlers(deps) }, { definition: PollsServiceService, handlers: pollsHandlers(deps) }, { definition: StatusInteractionsServiceService, handlers: interactionsHandlers(deps) }]);
 }

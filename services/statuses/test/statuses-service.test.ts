@@ -2,24 +2,9 @@ import assert from "node:assert/strict";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { decodePayload } from "@starling/events";
 import type { CreateStatusRequest } from "@starling/proto/statuses/v1/statuses";
+import { backends, statusRequest as request } from "./support/status-request.ts";
 import { waitFor } from "@starling/testkit";
 import { startStatusesHarness, type StatusesHarness } from "./support/statuses-harness.ts";
-
-const backends: { name: string; url?: string }[] = [{ name: "PGlite" }];
-if (process.env.DATABASE_URL) backends.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
-
-const request = (overrides: Partial<CreateStatusRequest> = {}): CreateStatusRequest => ({
-  status: "Hello, world",
-  visibility: "",
-  spoilerText: "",
-  inReplyToId: "",
-  language: "",
-  sensitive: false,
-  idempotencyKey: "",
-  application: { name: "Test app", website: "" },
-  mediaIds: [],
-  ...overrides,
-});
 
 const grpcCode = (code: GrpcStatus) => (error: unknown) => (error as { code?: number }).code === code;
 

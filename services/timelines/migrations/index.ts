@@ -2,6 +2,7 @@ import type { Migration } from "@starling/db";
 import { inboxMigration } from "@starling/events";
 import { createReadModels } from "./0001-create-read-models.ts";
 import { createBlocksAndMutes } from "./0002-create-blocks-and-mutes.ts";
+import { addReblogsToIndex } from "./0003-add-reblogs-to-index.ts";
 
 /** Schema history of the timelines service, in order. */
-export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes];
+export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes, addReblogsToIndex];

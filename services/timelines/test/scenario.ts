@@ -20,6 +20,9 @@ export function post(accountId: string, extra: Partial<PayloadOf<"status.created
     mentionedAccountIds: [],
     createdAt: new Date(),
     language: "en",
+    firstLinkUrl: "",
+    reblogOfId: "",
+    reblogOfAccountId: "",
     ...extra,
   };
 }

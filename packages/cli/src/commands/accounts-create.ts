@@ -7,7 +7,7 @@ import { loadCliConfig } from "../cli-config.ts";
 import { readLiveRunRecord } from "../run-registry.ts";
 import { viewerSecret } from "../viewer-secret.ts";
 
-const USAGE = "usage: starling accounts create USERNAME --email EMAIL [--confirmed] [--role Owner|Admin|Moderator]";
+const USAGE = "usage: starling accounts create USERNAME --email EMAIL [--confirmed] [--role Owner|Admin|Moderator] [--locale LOCALE]";
 
 /**
  * `starling accounts create`, like tootctl: creates a local account and prints its password. It talks
@@ -19,7 +19,7 @@ export async function accountsCreateCommand(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: "string" }, confirmed: { type: "boolean", default: false }, role: { type: "string", default: "" } },
+    options: { email: { type: "string" }, confirmed: { type: "boolean", default: false }, role: { type: "string", default: "" }, locale: { type: "string", default: "" } },
   });
   const username = positionals[0];
   if (!username || !values.email) throw new Error(USAGE);
@@ -29,7 +29,7 @@ export async function accountsCreateCommand(argv: string[]): Promise<void> {
   const client = connectService(AccountsServiceClient, address, { deadlineMs: 15_000 });
   try {
     const viewerToken = await signViewer(secret, { role: "Owner", scopes: ["admin:write"] });
-    const created = await client.createAccount({ username, email: values.email, password: "", confirmed: values.confirmed ?? false, role: values.role ?? "" }, { viewerToken });
+    const created = await client.createAccount({ username, email: values.email, password: "", confirmed: values.confirmed ?? false, role: values.role ?? "", locale: values.locale ?? "" }, { viewerToken });
     console.log("OK");
     console.log(`New password: ${created.password}`);
   } finally {

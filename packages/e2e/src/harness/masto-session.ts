@@ -28,3 +28,12 @@ export async function signIn(url: string, email: string, password: string, scope
   const client = createRestAPIClient({ url, accessToken: token.accessToken });
   return { client, accessToken: token.accessToken, account: await client.v1.accounts.verifyCredentials() };
 }
+
+/**
+ * Creates the account `<name>_<suffix>` (e-mail `<name>_<suffix>@example.com`) on `stack` with the
+ * CLI and signs it in; a random suffix per suite keeps runs against shared servers apart.
+ */
+export async function newSession(stack: { url: string; createAccount(username: string, email: string): Promise<string> }, name: string, suffix: string): Promise<Session> {
+  const email = `${name}_${suffix}@example.com`;
+  return signIn(stack.url, email, await stack.createAccount(`${name}_${suffix}`, email));
+}

@@ -47,3 +47,6 @@ export const shortVideo = () =>
 
 /** One second of a 440 Hz tone as WAV. */
 export const shortAudio = () => ffmpeg("tone.wav", ["-f", "lavfi", "-i", "sine=frequency=440:duration=1"]);
+
+/** Half a second of test pattern as an animated GIF, 120x90 at 10 fps (five frames). */
+export const animatedGif = () => ffmpeg("anim.gif", ["-f", "lavfi", "-i", "testsrc=duration=0.5:size=120x90:rate=10"]);

@@ -27,7 +27,7 @@ const SERVICES = ["accounts", "statuses", "timelines", "federation", "media", "t
  * Starts every service as its own process against real PostgreSQL, Redis and Kafka, as in
  * production: a fresh database, a Redis key prefix and Kafka topic prefix of its own, free ports.
  */
-export async function startProductionStack(servers: RealServers): Promise<Stack> {
+export async function startProductionStack(servers: RealServers, options: { env?: Record<string, string> } = {}): Promise<Stack> {
   const database = uniqueName("starling_e2e");
   const admin = new pg.Client({ connectionString: servers.databaseUrl });
   await admin.connect();
@@ -38,11 +38,15 @@ export async function startProductionStack(servers: RealServers): Promise<Stack>
   const httpPort = await freePort();
   const federationPort = await freePort();
   const mediaHttpPort = await freePort();
-  // Stored media files live on local disk (the default storage), in a folder of this stack's own.
+  // Stored media files go to the S3-compatible server when one is set (scripts/s3.sh), under a key
+  // prefix of this stack's own; else to local disk in a folder of this stack's own.
   const mediaDir = mkdtempSync(join(tmpdir(), "starling-e2e-media-"));
+  const s3 = process.env.S3_ENDPOINT ? { S3_ENABLED: "true", S3_PREFIX: `${database}/` } : {};
   const grpc = (s: (typeof SERVICES)[number]) => `127.0.0.1:${ports[s]!.grpc}`;
   const common = {
     ...process.env,
+    // Test settings of a suite (e.g. ALLOW_PRIVATE_ADDRESSES); the stack's own wiring below wins.
+    ...options.env,
     DATABASE_URL: databaseUrl,
     REDIS_URL: servers.redisUrl,
     KAFKA_BROKERS: servers.kafkaBrokers,
@@ -62,7 +66,7 @@ export async function startProductionStack(servers: RealServers): Promise<Stack>
   const children = new Map<string, Child>();
   for (const service of SERVICES) {
     const env = { ...common, GRPC_PORT: String(ports[service]!.grpc), ADMIN_PORT: String(ports[service]!.admin), PORT: String(httpPort), HTTP_PORT: String(federationPort) };
-    if (service === "media") Object.assign(env, { HTTP_PORT: String(mediaHttpPort), MEDIA_DIR: mediaDir });
+    if (service === "media") Object.assign(env, { HTTP_PORT: String(mediaHttpPort), MEDIA_DIR: mediaDir, ...s3 });
     children.set(service, startNode(`services/${service}/src/main.ts`, [], env));
   }
   const url = `http://127.0.0.1:${httpPort}`;

@@ -1,4 +1,4 @@
-import type { Account } from "../domain/account.ts";
+import type { Account, ProfileImage } from "../domain/account.ts";
 import type { ProfileField } from "../domain/profile-fields.ts";
 
 /** The profile columns of the accounts table (migration 0007) as rows hold them. */
@@ -8,7 +8,13 @@ export interface ProfileColumns {
   emoji_shortcodes: string;
   moved_to_account_id: string | null;
   moved_at: Date | string | null;
+  avatar_url: string | null;
+  avatar_static_url: string | null;
+  header_url: string | null;
+  header_static_url: string | null;
 }
+
+const image = (url: string | null | undefined, staticUrl: string | null | undefined): ProfileImage | null => (url ? { url, staticUrl: staticUrl || url } : null);
 
 interface StoredField {
   name: string;
@@ -27,13 +33,15 @@ function fieldsFromJson(json: string | undefined): ProfileField[] {
 }
 
 /** The profile part of an Account from its row. */
-export function profileFromRow(row: Partial<ProfileColumns>): Pick<Account, "fields" | "noteSource" | "emojiShortcodes" | "movedToAccountId" | "movedAt"> {
+export function profileFromRow(row: Partial<ProfileColumns>): Pick<Account, "fields" | "noteSource" | "emojiShortcodes" | "movedToAccountId" | "movedAt" | "avatar" | "header"> {
   return {
     fields: fieldsFromJson(row.fields),
     noteSource: row.note_source ?? "",
     emojiShortcodes: JSON.parse(row.emoji_shortcodes || "[]") as string[],
     movedToAccountId: row.moved_to_account_id ? String(row.moved_to_account_id) : null,
     movedAt: row.moved_at ? new Date(row.moved_at) : null,
+    avatar: image(row.avatar_url, row.avatar_static_url),
+    header: image(row.header_url, row.header_static_url),
   };
 }
 
@@ -45,5 +53,12 @@ export function profileToRow(account: Account): Partial<ProfileColumns> {
   if (account.emojiShortcodes) row.emoji_shortcodes = JSON.stringify(account.emojiShortcodes);
   if (account.movedToAccountId !== undefined) row.moved_to_account_id = account.movedToAccountId;
   if (account.movedAt !== undefined) row.moved_at = account.movedAt;
+  if (account.avatar !== undefined) Object.assign(row, imageColumns("avatar", account.avatar));
+  if (account.header !== undefined) Object.assign(row, imageColumns("header", account.header));
   return row;
+}
+
+/** The two columns of an avatar or header. */
+export function imageColumns(which: "avatar" | "header", value: ProfileImage | null): Partial<ProfileColumns> {
+  return { [`${which}_url`]: value?.url ?? null, [`${which}_static_url`]: value?.staticUrl ?? null };
 }

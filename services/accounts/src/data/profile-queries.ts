@@ -1,7 +1,8 @@
 import type { Database } from "@starling/db";
+import type { ProfileImage } from "../domain/account.ts";
 import type { ProfileField } from "../domain/profile-fields.ts";
 import type { AccountSettings } from "../domain/profile-rules.ts";
-import { fieldsToJson } from "./profile-columns.ts";
+import { fieldsToJson, imageColumns } from "./profile-columns.ts";
 import type { Trx } from "./trx.ts";
 
 /** The profile columns an update writes; absent members stay as they are. */
@@ -15,6 +16,8 @@ export interface ProfilePatch {
   discoverable?: boolean;
   fields?: readonly ProfileField[];
   emojiShortcodes?: readonly string[];
+  avatar?: ProfileImage;
+  header?: ProfileImage;
 }
 
 export async function updateProfile(db: Database, trx: Trx, accountId: string, patch: ProfilePatch): Promise<void> {
@@ -28,6 +31,8 @@ export async function updateProfile(db: Database, trx: Trx, accountId: string, p
   if (patch.discoverable !== undefined) row.discoverable = patch.discoverable;
   if (patch.fields !== undefined) row.fields = fieldsToJson(patch.fields);
   if (patch.emojiShortcodes !== undefined) row.emoji_shortcodes = JSON.stringify(patch.emojiShortcodes);
+  if (patch.avatar !== undefined) Object.assign(row, imageColumns("avatar", patch.avatar));
+  if (patch.header !== undefined) Object.assign(row, imageColumns("header", patch.header));
   if (Object.keys(row).length > 0) await db.table("accounts", trx).where({ id: accountId }).update(row);
 }
 

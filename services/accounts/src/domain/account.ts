@@ -34,6 +34,16 @@ export interface Account {
   /** The account this one moved to. */
   movedToAccountId?: string | null;
   movedAt?: Date | null;
+  /** Avatar and header (migration 0011); null when there is none. */
+  avatar?: ProfileImage | null;
+  header?: ProfileImage | null;
+}
+
+/** A profile image as served: the image (GIFs may be animated) and its still version. */
+export interface ProfileImage {
+  url: string;
+  /** The same as `url` unless the image is a GIF. */
+  staticUrl: string;
 }
 
 /** Builds the absolute URLs of local objects. */

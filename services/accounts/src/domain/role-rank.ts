@@ -9,6 +9,11 @@ export function canModerate(role: string | undefined): boolean {
   return (RANK[role ?? ""] ?? 0) > 0;
 }
 
+/** Whether the role may delete accounts and their data (Mastodon's delete_user_data: Admin and Owner). */
+export function canDeleteAccounts(role: string | undefined): boolean {
+  return (RANK[role ?? ""] ?? 0) >= RANK.Admin!;
+}
+
 /** Whether `actor` outranks `target`; remote accounts and plain users have the lowest rank. */
 export function outranks(actor: string | undefined, target: string | undefined): boolean {
   return (RANK[actor ?? ""] ?? 0) > (RANK[target ?? ""] ?? 0);

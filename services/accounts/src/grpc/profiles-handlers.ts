@@ -4,6 +4,7 @@ import type { AliasRecord } from "../data/alias-queries.ts";
 import { addAlias, listAliases, removeAlias } from "../use-cases/account-aliases.ts";
 import { getPreferences } from "../use-cases/get-preferences.ts";
 import { lookupAccount } from "../use-cases/lookup-account.ts";
+import { lookupAccounts } from "../use-cases/lookup-accounts.ts";
 import { moveAccount } from "../use-cases/move-account.ts";
 import type { ProfileDeps } from "../use-cases/profile-deps.ts";
 import { searchAccounts } from "../use-cases/search-accounts.ts";
@@ -20,6 +21,9 @@ export function profilesHandlers(deps: ProfileDeps): AsyncHandlers<ProfilesServi
       return { account: accountToProto(account), source: sourceToProto(source), role: roleToProto(role) };
     },
     lookupAccount: async (request) => ({ account: accountToProto(await lookupAccount(deps, request.acct)) }),
+    lookupAccounts: async (request) => ({
+      found: (await lookupAccounts(deps, request.accts)).map(({ acct, account }) => ({ acct, account: accountToProto(account) })),
+    }),
     searchAccounts: async (request, ctx) => ({ accounts: (await searchAccounts(deps, ctx.viewer, request)).map(accountToProto) }),
     getPreferences: async (_request, ctx) => {
       const settings = await getPreferences(deps, ctx.viewer);
@@ -29,6 +33,7 @@ export function profilesHandlers(deps: ProfileDeps): AsyncHandlers<ProfilesServi
         postingDefaultLanguage: settings.language ?? "",
         readingExpandMedia: settings.expandMedia,
         readingExpandSpoilers: settings.expandSpoilers,
+        interfaceLocale: settings.interfaceLocale,
       };
     },
     addAlias: async (request, ctx) => ({ alias: aliasToProto(await addAlias(deps, ctx.viewer, request.acct)) }),

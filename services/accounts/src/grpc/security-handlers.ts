@@ -8,6 +8,7 @@ import { getTwoFactorStatus } from "../use-cases/get-two-factor-status.ts";
 import { listSignIns } from "../use-cases/list-sign-ins.ts";
 import { setUpTwoFactor } from "../use-cases/set-up-two-factor.ts";
 import { suspendAccount, unsuspendAccount } from "../use-cases/suspend-account.ts";
+import { deleteAccount } from "../use-cases/delete-account.ts";
 
 const signInToProto = (s: SignIn): SignInRecord => ({
   id: s.id,
@@ -32,5 +33,6 @@ export function securityHandlers(deps: AccountsDeps): AsyncHandlers<SecurityServ
     listSignIns: async (request, ctx) => ({ signIns: (await listSignIns(deps, ctx.viewer, request.limit)).map(signInToProto) }),
     suspendAccount: async (request, ctx) => suspendAccount(deps, ctx.viewer, request),
     unsuspendAccount: async (request, ctx) => unsuspendAccount(deps, ctx.viewer, request),
+    deleteAccount: async (request, ctx) => deleteAccount(deps, ctx.viewer, request),
   };
 }

@@ -33,9 +33,11 @@ export function accountToProto(account: Account): AccountMessage {
     followingCount: String(account.followingCount),
     statusesCount: String(account.statusesCount),
     lastStatusAt: account.lastStatusAt ?? undefined,
-    // Media arrives with its issue; "" lets the gateway fall back to the default images.
-    avatarUrl: "",
-    headerUrl: "",
+    // "" lets the gateway fall back to Mastodon's missing images.
+    avatarUrl: account.avatar?.url ?? "",
+    avatarStaticUrl: account.avatar?.staticUrl ?? "",
+    headerUrl: account.header?.url ?? "",
+    headerStaticUrl: account.header?.staticUrl ?? "",
     // Local fields are stored as typed and rendered here; remote ones arrive as HTML.
     fields: (account.fields ?? []).map((f) => fieldToProto(account.domain === null ? { ...f, value: formatFieldValue(f.value) } : f)),
     movedToAccountId: account.movedToAccountId ?? "",

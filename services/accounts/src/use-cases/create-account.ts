@@ -2,6 +2,7 @@ import { alreadyExists, invalidArgument, permissionDenied, type Viewer } from "@
 import type { Account } from "../domain/account.ts";
 import { emailProblem, usernameProblem } from "../domain/account-rules.ts";
 import { generatePassword, hashPassword } from "../domain/password-hash.ts";
+import { knownLocale } from "../domain/locales.ts";
 import { isAdminRole, isRoleName } from "../domain/roles.ts";
 import { insertAccount, localUsernameTaken } from "../data/accounts-queries.ts";
 import { enqueueAccountEvent } from "../data/outbox-writes.ts";
@@ -57,7 +58,7 @@ export async function insertLocalAccount(deps: AccountsDeps, trx: Trx, account: 
     passwordHash,
     confirmedAt: input.confirmed ? account.createdAt : null,
     role: input.role,
-    locale: input.locale ?? "",
+    locale: (input.locale && knownLocale(input.locale)) || "",
     createdAt: account.createdAt,
     currentSignInAt: null,
   });
@@ -66,6 +67,7 @@ export async function insertLocalAccount(deps: AccountsDeps, trx: Trx, account: 
 }
 
 function validate(input: CreateAccountInput): void {
+  if (input.locale && !knownLocale(input.locale)) throw invalidArgument("Validation failed: Locale is not included in the list");
   const problem = usernameProblem(input.username) ?? emailProblem(input.email.trim());
   if (problem) throw invalidArgument(problem);
   if (input.password !== "" && input.password.length < MIN_PASSWORD_LENGTH) {

@@ -1,6 +1,7 @@
-import { invalidArgument, notFound, permissionDenied, type Viewer } from "@starling/runtime";
+import { failedPrecondition, invalidArgument, notFound, permissionDenied, type Viewer } from "@starling/runtime";
 import { canModerate, outranks } from "../domain/role-rank.ts";
 import { findAccount } from "../data/accounts-queries.ts";
+import { findDeletedAt } from "../data/account-deletion-queries.ts";
 import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import { findLocalAccountId, setSuspendedAt } from "../data/suspension-queries.ts";
 import { findUserByAccountId } from "../data/users-queries.ts";
@@ -33,6 +34,8 @@ export async function suspendAccount(deps: AccountsDeps, viewer: Viewer | undefi
 export async function unsuspendAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: SuspensionTarget): Promise<{ accountId: string }> {
   const account = await moderatedAccount(deps, viewer, target);
   if (!account.suspendedAt) return { accountId: account.id };
+  // A deleted account is a suspended tombstone; lifting the suspension would not bring it back.
+  if (await findDeletedAt(deps.db, account.id)) throw failedPrecondition("The account was deleted");
   await deps.db.transaction(async (trx) => {
     await setSuspendedAt(deps.db, trx, account.id, null);
     await enqueueAccountEvent(deps.db, trx, "account.unsuspended", account.id, { accountId: account.id });
@@ -41,8 +44,12 @@ export async function unsuspendAccount(deps: AccountsDeps, viewer: Viewer | unde
   return { accountId: account.id };
 }
 
-async function moderatedAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: SuspensionTarget): Promise<Account> {
-  if (!canModerate(viewer?.role)) throw permissionDenied("This action is not allowed");
+/**
+ * The target of a staff action, if the viewer's role is `permitted` to act and outranks the
+ * target's role (nobody acts on themselves this way).
+ */
+export async function moderatedAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: SuspensionTarget, permitted = canModerate): Promise<Account> {
+  if (!permitted(viewer?.role)) throw permissionDenied("This action is not allowed");
   if (!target.accountId && !target.username) throw invalidArgument("account_id or username is required");
   const id = target.accountId || (await findLocalAccountId(deps.db, target.username));
   const account = id === undefined ? undefined : await findAccount(deps.db, id);

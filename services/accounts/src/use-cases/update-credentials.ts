@@ -3,7 +3,7 @@ import { invalidArgument, unauthenticated, type Viewer } from "@starling/runtime
 import { findAccount } from "../data/accounts-queries.ts";
 import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import { findSettings, requestLinkCheck, saveSettings, updateProfile, type ProfilePatch } from "../data/profile-queries.ts";
-import type { Account } from "../domain/account.ts";
+import type { Account, ProfileImage } from "../domain/account.ts";
 import { nextFields, verifiableUrl, type ProfileField } from "../domain/profile-fields.ts";
 import { profileProblem } from "../domain/profile-rules.ts";
 import { acceptRequestsOnUnlock } from "./accept-requests-on-unlock.ts";
@@ -25,6 +25,9 @@ export interface UpdateCredentialsInput {
   sensitive?: boolean | undefined;
   /** "" clears the default language. */
   language?: string | undefined;
+  /** New images, already stored by the media service (the gateway streamed them there). */
+  avatar?: { url: string; staticUrl: string } | undefined;
+  header?: { url: string; staticUrl: string } | undefined;
 }
 
 /**
@@ -46,7 +49,8 @@ export async function updateCredentials(deps: ProfileDeps, viewer: Viewer | unde
     language: input.language,
   });
   if (problem) throw invalidArgument(problem);
-  const patch = await profilePatch(deps, account, input, fields);
+  const images = { avatar: profileImage("avatar", input.avatar), header: profileImage("header", input.header) };
+  const patch = { ...(await profilePatch(deps, account, input, fields)), ...images };
   const published = await deps.db.transaction(async (trx) => {
     await updateProfile(deps.db, trx, account.id, patch);
     if (input.privacy !== undefined || input.sensitive !== undefined || input.language !== undefined) {
@@ -92,6 +96,14 @@ async function profilePatch(deps: ProfileDeps, account: Account, input: UpdateCr
 function profileChanged(patch: ProfilePatch): boolean {
   const { emojiShortcodes: _derived, ...visible } = patch;
   return Object.values(visible).some((value) => value !== undefined);
+}
+
+/** A stored image's URLs: absolute http(s); the still falls back to the image itself. */
+function profileImage(which: string, input: { url: string; staticUrl: string } | undefined): ProfileImage | undefined {
+  if (!input) return undefined;
+  const urls = [input.url, input.staticUrl || input.url];
+  if (!urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol))) throw invalidArgument(`Validation failed: ${which} must be an http(s) URL`);
+  return { url: urls[0]!, staticUrl: urls[1]! };
 }
 
 function needsCheck(deps: ProfileDeps, field: ProfileField): boolean {

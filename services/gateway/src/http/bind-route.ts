@@ -80,7 +80,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
+/** One zod issue as the 422 message lists it: "path message". */
+export function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
   return issue.path.length ? `${issue.path.map(String).join(".")} ${issue.message}` : issue.message;
 }
 

@@ -1,6 +1,14 @@
 import busboy from "busboy";
 import type { NextFunction, Request, Response } from "express";
 
+/** Adds one multipart text field to `body`: `name[]` fields gather into an array under `name`, others replace. */
+export function addField(body: Record<string, string | string[]>, name: string, value: string): void {
+  const key = name.endsWith("[]") ? name.slice(0, -2) : name;
+  const existing = body[key];
+  if (name.endsWith("[]")) body[key] = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), value];
+  else body[key] = value;
+}
+
 /**
  * Reads multipart/form-data text fields into req.body (masto.js and browsers send OAuth and
  * status forms this way). Files are refused here: uploads go to the media routes, which stream
@@ -17,12 +25,7 @@ export function multipartFields(limits: { fields: number; fieldSize: number }) {
       res.status(400).json({ error: "Malformed multipart body" });
       return;
     }
-    parser.on("field", (name, value) => {
-      const key = name.endsWith("[]") ? name.slice(0, -2) : name;
-      const existing = body[key];
-      if (name.endsWith("[]")) body[key] = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), value];
-      else body[key] = value;
-    });
+    parser.on("field", (name, value) => addField(body, name, value));
     parser.on("filesLimit", () => {
       if (!res.headersSent) res.status(422).json({ error: "Files are not accepted here" });
     });

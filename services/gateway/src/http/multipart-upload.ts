@@ -23,6 +23,11 @@ export interface UploadLimits {
 /** The parts of one upload request: iterate once; `abort` stops reading the body (called by bindRoute). */
 export interface UploadParts extends AsyncIterable<UploadPart> {
   abort(): void;
+  /**
+   * The body as its parser read it, when it was JSON or a form rather than multipart: nested
+   * values stay nested here, where the field parts carry them as JSON text.
+   */
+  body?: Record<string, unknown>;
 }
 
 type Pending = { resolve: (r: IteratorResult<UploadPart>) => void; reject: (e: unknown) => void };
@@ -115,7 +120,7 @@ function bodyFields(body: unknown): UploadParts {
   async function* each() {
     yield* parts;
   }
-  return { [Symbol.asyncIterator]: each, abort() {} };
+  return { [Symbol.asyncIterator]: each, abort() {}, body: Object.fromEntries(entries) };
 }
 
 /**

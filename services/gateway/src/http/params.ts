@@ -8,6 +8,12 @@ export const boolParam = z
 /** An id path or cursor parameter: a string of digits. */
 export const idParam = z.string().regex(/^\d{1,20}$/, "must be an id");
 
+/**
+ * A list of ids such as media_ids: JSON sends an array; forms send `name[]=…` (an array) or, from
+ * some clients, one value.
+ */
+export const idListParam = z.union([z.array(idParam), idParam.transform((id) => [id])]);
+
 /** A string parameter that may arrive as a number in JSON. */
 export const textParam = z.union([z.string(), z.number().transform(String)]);
 

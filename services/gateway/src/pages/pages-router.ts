@@ -8,6 +8,7 @@ import type { PagesDeps } from "./pages-deps.ts";
 import { SessionCookies } from "./session.ts";
 import { showSignIn, signIn, signOut } from "./sign-in-pages.ts";
 import { disableTwoFactor, enableTwoFactor, showSignInHistory, showTwoFactor } from "./two-factor-pages.ts";
+import { deleteAccount, showDeleteAccount } from "./delete-account-pages.ts";
 
 /**
  * The gateway's HTML pages: sign-in and the OAuth authorization flow. Mount after the body parsers
@@ -35,5 +36,7 @@ export function pagesRouter(config: GatewayConfig, clients: Clients, logger: Log
   router.post("/settings/two_factor_authentication", enableTwoFactor(deps));
   router.post("/settings/two_factor_authentication/disable", disableTwoFactor(deps));
   router.get("/settings/login_activities", showSignInHistory(deps));
+  router.get("/settings/delete", showDeleteAccount(deps));
+  router.post("/settings/delete", deleteAccount(deps));
   return router;
 }

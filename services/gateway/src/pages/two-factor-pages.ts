@@ -12,10 +12,11 @@ import { errorPage } from "./views.ts";
 
 const SETTINGS = "/settings/two_factor_authentication";
 
-type Handler = (req: Request, res: Response) => Promise<void>;
+/** An express handler of a settings page. */
+export type Handler = (req: Request, res: Response) => Promise<void>;
 
 /** What a settings handler gets: the request, the response, the form's CSRF token and the viewer to call as. */
-interface SignedIn {
+export interface SignedIn {
   req: Request;
   res: Response;
   csrf: string;
@@ -26,7 +27,7 @@ interface SignedIn {
  * Runs `handle` for a signed-in browser (posts must carry the session's CSRF token); others go to
  * the sign-in form and come back to `returnTo`.
  */
-function signedIn(deps: PagesDeps, returnTo: string, handle: (page: SignedIn) => Promise<void>): Handler {
+export function signedIn(deps: PagesDeps, returnTo: string, handle: (page: SignedIn) => Promise<void>): Handler {
   return async (req, res) => {
     const session = await deps.sessions.read(req);
     if (req.method === "POST" && !deps.sessions.checkCsrf(session, field(req, "authenticity_token"))) {

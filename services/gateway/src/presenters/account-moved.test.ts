@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { accountFixture } from "../../test/fixtures/accounts-server.ts";
-import { accountEmojis, presentAccount, presentCredentialAccount } from "./account.ts";
+import { presentAccount, presentCredentialAccount } from "./account.ts";
 
 const base = "https://example.test";
 
@@ -25,11 +25,6 @@ describe("Account presenter: moved accounts, groups and profile fields", () => {
     const json = presentAccount(accountFixture({ group: true, fields: [{ name: "site", value: "<a>x</a>", verifiedAt }] }), base);
     assert.equal(json.group, true);
     assert.deepEqual(json.fields, [{ name: "site", value: "<a>x</a>", verified_at: "2024-04-01T10:00:00.000Z" }]);
-  });
-
-  it("has no custom emoji objects to show yet, whatever shortcodes the profile uses", () => {
-    assert.deepEqual(accountEmojis(["blobcat"]), []);
-    assert.deepEqual(presentAccount(accountFixture({ emojiShortcodes: ["blobcat"] }), base).emojis, []);
   });
 
   it("renders the credential source with raw fields, a null language when unset, and the role", () => {

@@ -41,6 +41,13 @@ describe("Account presenter", () => {
     assert.equal(json.header, "https://example.test/headers/original/missing.png");
   });
 
+  it("renders the still PNG of a GIF avatar and header as avatar_static and header_static, else the image itself", () => {
+    const gif = presentAccount(accountFixture({ avatarUrl: "https://e.test/a.gif", avatarStaticUrl: "https://e.test/a.png", headerUrl: "https://e.test/h.gif", headerStaticUrl: "https://e.test/h.png" }), base);
+    assert.deepEqual([gif.avatar, gif.avatar_static, gif.header, gif.header_static], ["https://e.test/a.gif", "https://e.test/a.png", "https://e.test/h.gif", "https://e.test/h.png"]);
+    const still = presentAccount(accountFixture({ avatarUrl: "https://e.test/a.jpg", avatarStaticUrl: "", headerUrl: "https://e.test/h.jpg", headerStaticUrl: "" }), base);
+    assert.deepEqual([still.avatar_static, still.header_static], ["https://e.test/a.jpg", "https://e.test/h.jpg"]);
+  });
+
   it("renders a suspended account with its profile emptied", () => {
     const json = presentAccount(
       accountFixture({

@@ -1,13 +1,15 @@
 import { domainToUnicode } from "node:url";
 import type { Account, AccountSource, Role } from "@starling/proto/accounts/v1/accounts";
 import type { RouteContext } from "../http/route.ts";
+import { accountEmojis, loadAccountEmojis, type AccountEmojiMap } from "./account-emojis.ts";
 import { orNull } from "./values.ts";
 
 /**
  * Renders Mastodon's Account entity (reference §4.1). `moved` holds the accounts that moved
- * accounts point at (see {@link loadMovedAccounts}); without it `moved` is left out.
+ * accounts point at (see {@link loadMovedAccounts}); without it `moved` is left out. `emojis` holds
+ * the custom emojis the profiles use (see {@link hydrateAccounts}); without it `emojis` is [].
  */
-export function presentAccount(account: Account, baseUrl: string, moved?: ReadonlyMap<string, Account>): Record<string, unknown> {
+export function presentAccount(account: Account, baseUrl: string, moved?: ReadonlyMap<string, Account>, emojis?: AccountEmojiMap): Record<string, unknown> {
   const missingAvatar = `${baseUrl}/avatars/original/missing.png`;
   const missingHeader = `${baseUrl}/headers/original/missing.png`;
   const suspended = account.suspended;
@@ -27,36 +29,28 @@ export function presentAccount(account: Account, baseUrl: string, moved?: Readon
     url: orNull(account.url),
     uri: account.uri,
     avatar: (!suspended && account.avatarUrl) || missingAvatar,
-    avatar_static: (!suspended && account.avatarUrl) || missingAvatar,
+    // A GIF's still is a PNG of its first frame; other images are their own still.
+    avatar_static: (!suspended && (account.avatarStaticUrl || account.avatarUrl)) || missingAvatar,
     header: (!suspended && account.headerUrl) || missingHeader,
-    header_static: (!suspended && account.headerUrl) || missingHeader,
+    header_static: (!suspended && (account.headerStaticUrl || account.headerUrl)) || missingHeader,
     followers_count: Number(account.followersCount),
     following_count: Number(account.followingCount),
     statuses_count: Number(account.statusesCount),
     last_status_at: account.lastStatusAt ? account.lastStatusAt.toISOString().slice(0, 10) : null,
     ...(local ? { noindex: false } : {}),
-    emojis: suspended ? [] : accountEmojis(account.emojiShortcodes ?? []),
+    emojis: suspended ? [] : accountEmojis(account, emojis),
     fields: suspended ? [] : account.fields.map((f) => ({ name: f.name, value: f.value, verified_at: f.verifiedAt?.toISOString() ?? null })),
-    ...movedMember(account, baseUrl, moved),
+    ...movedMember(account, baseUrl, moved, emojis),
     ...(suspended ? { suspended: true } : {}),
     ...(account.limited ? { limited: true } : {}),
   };
 }
 
-/**
- * The CustomEmoji entities of the shortcodes an account uses. Custom emojis do not exist yet (the
- * statuses issue brings them), so this answers [] for now; that issue hydrates the shortcodes here
- * (one batch call per request, like {@link loadMovedAccounts}).
- */
-export function accountEmojis(_shortcodes: readonly string[]): Record<string, unknown>[] {
-  return [];
-}
-
 // Mastodon shows `moved` only when the target has not moved on itself (no chains).
-function movedMember(account: Account, baseUrl: string, moved: ReadonlyMap<string, Account> | undefined): Record<string, unknown> {
+function movedMember(account: Account, baseUrl: string, moved: ReadonlyMap<string, Account> | undefined, emojis: AccountEmojiMap | undefined): Record<string, unknown> {
   const target = account.movedToAccountId ? moved?.get(account.movedToAccountId) : undefined;
   if (!target || target.movedToAccountId || account.suspended) return {};
-  return { moved: presentAccount(target, baseUrl) };
+  return { moved: presentAccount(target, baseUrl, undefined, emojis) };
 }
 
 /** The accounts these accounts moved to, fetched with ONE GetAccounts call (none when nobody moved). */
@@ -67,16 +61,25 @@ export async function loadMovedAccounts(ctx: RouteContext, accounts: readonly Ac
   return new Map(targets.map((a) => [a.id, a]));
 }
 
-/** Renders a list of accounts, their `moved` targets hydrated in one call. */
-export async function presentAccounts(ctx: RouteContext, accounts: readonly Account[]): Promise<Record<string, unknown>[]> {
+/**
+ * What rendering `accounts` needs from other calls: the accounts they moved to (one accounts call),
+ * then the custom emojis of all of them, targets included (one statuses call).
+ */
+export async function hydrateAccounts(ctx: RouteContext, accounts: readonly Account[]): Promise<{ moved: Map<string, Account>; emojis: AccountEmojiMap }> {
   const moved = await loadMovedAccounts(ctx, accounts);
-  return accounts.map((a) => presentAccount(a, ctx.baseUrl, moved));
+  return { moved, emojis: await loadAccountEmojis(ctx, [...accounts, ...moved.values()]) };
+}
+
+/** Renders a list of accounts, their `moved` targets and custom emojis hydrated in one call each. */
+export async function presentAccounts(ctx: RouteContext, accounts: readonly Account[]): Promise<Record<string, unknown>[]> {
+  const { moved, emojis } = await hydrateAccounts(ctx, accounts);
+  return accounts.map((a) => presentAccount(a, ctx.baseUrl, moved, emojis));
 }
 
 /** Renders CredentialAccount: the Account plus `source` and `role` (reference §4.2). */
-export function presentCredentialAccount(account: Account, source: AccountSource | undefined, role: Role | undefined, baseUrl: string, moved?: ReadonlyMap<string, Account>): Record<string, unknown> {
+export function presentCredentialAccount(account: Account, source: AccountSource | undefined, role: Role | undefined, baseUrl: string, moved?: ReadonlyMap<string, Account>, emojis?: AccountEmojiMap): Record<string, unknown> {
   return {
-    ...presentAccount(account, baseUrl, moved),
+    ...presentAccount(account, baseUrl, moved, emojis),
     source: {
       privacy: source?.privacy || "public",
       sensitive: source?.sensitive ?? false,

@@ -31,6 +31,12 @@ function statusFixture(overrides: Partial<Status> = {}): Status {
     application: undefined,
     local: true,
     mediaIds: [],
+    mentionedAccountIds: [],
+    tags: [],
+    emojiShortcodes: [],
+    reblogOfId: "",
+    cardId: "",
+    pollId: "",
     ...overrides,
   };
 }
@@ -80,6 +86,17 @@ describe("Status presenter", () => {
     assert.equal((renderStatus(anonymous, statusFixture({ accountId: "2" }), bob, false).account as { acct: string }).acct, "bob@remote.example");
   });
 
+  it("renders tags with their page on this instance and the given mentions and emojis", () => {
+    const mentions = [{ id: "2", username: "bob", url: "https://remote.example/@bob", acct: "bob@remote.example" }];
+    const emojis = [{ shortcode: "blobcat", url: "https://example.test/e.png", static_url: "https://example.test/e.png", visible_in_picker: true, category: null }];
+    const json = renderStatus(anonymous, statusFixture({ tags: ["cats", "日本"] }), alice, false, [], { mentions, emojis });
+    assert.deepEqual(json.tags, [
+      { name: "cats", url: "https://example.test/tags/cats" },
+      { name: "日本", url: "https://example.test/tags/%E6%97%A5%E6%9C%AC" },
+    ]);
+    assert.deepEqual([json.mentions, json.emojis], [mentions, emojis]);
+  });
+
   describe("over the accounts service", () => {
     let accounts: RunningAccounts;
     let ctx: RouteContext;
@@ -99,6 +116,15 @@ describe("Status presenter", () => {
       assert.deepEqual(rendered.map((s) => (s.account as { username: string }).username), ["bob", "alice", "bob"]);
       assert.equal(accounts.calls.length, 1);
       assert.deepEqual(accounts.calls[0], { method: "getAccounts", request: { ids: ["2", "1"] }, viewerAccountId: "2" });
+    });
+
+    it("hydrates mentioned accounts in the same accounts call, in mention order, leaving out gone ones", async () => {
+      const rendered = await presentStatuses(ctx, [statusFixture({ id: "6", accountId: "1", mentionedAccountIds: ["2", "404", "1"] })]);
+      assert.deepEqual(rendered[0]!.mentions, [
+        { id: "2", username: "bob", url: bob.url, acct: "bob@remote.example" },
+        { id: "1", username: "alice", url: alice.url, acct: "alice" },
+      ]);
+      assert.deepEqual(accounts.calls, [{ method: "getAccounts", request: { ids: ["1", "2", "404"] }, viewerAccountId: "2" }]);
     });
 
     it("leaves out statuses whose author is gone", async () => {

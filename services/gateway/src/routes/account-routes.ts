@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "../http/route.ts";
 import { boolParam, idParam } from "../http/params.ts";
 import { HttpError } from "../http/grpc-to-http.ts";
-import { loadMovedAccounts, presentAccount, presentCredentialAccount } from "../presenters/account.ts";
+import { hydrateAccounts, presentAccounts, presentCredentialAccount } from "../presenters/account.ts";
 import { presentRelationship } from "../presenters/relationship.ts";
 
 const byId = z.object({ id: idParam });
@@ -20,7 +20,7 @@ export const accountRoutes: Route[] = [
     call: (ctx) => ctx.clients.accounts.getCredentialAccount({}, { viewerToken: ctx.viewerToken }),
     present: (ctx, r) => {
       if (!r.account) throw new HttpError(404, "Record not found");
-      return loadMovedAccounts(ctx, [r.account]).then((moved) => presentCredentialAccount(r.account!, r.source, r.role, ctx.baseUrl, moved));
+      return hydrateAccounts(ctx, [r.account]).then(({ moved, emojis }) => presentCredentialAccount(r.account!, r.source, r.role, ctx.baseUrl, moved, emojis));
     },
   },
   {
@@ -43,7 +43,7 @@ export const accountRoutes: Route[] = [
     present: (ctx, r) => {
       const [account] = r.accounts;
       if (!account) throw new HttpError(404, "Record not found");
-      return loadMovedAccounts(ctx, [account]).then((moved) => presentAccount(account, ctx.baseUrl, moved));
+      return presentAccounts(ctx, [account]).then(([json]) => json);
     },
   },
   {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { FollowGraphPage } from "@starling/proto/accounts/v1/follows";
 import type { Route, RouteContext } from "../http/route.ts";
 import { idParam, pageParams, textParam } from "../http/params.ts";
-import { presentAccount } from "../presenters/account.ts";
+import { hydrateAccounts, presentAccount, presentAccounts } from "../presenters/account.ts";
 import { presentRelationship } from "../presenters/relationship.ts";
 import { accountListLinks, accountListPage, accountListParams, as, relationshipAction, type AccountListParams } from "./account-list-parts.ts";
 
@@ -12,7 +12,7 @@ const note = z.object({ id: idParam, comment: textParam.optional() });
 
 // limit=0 asks for nothing; proto3 cannot carry a zero limit, so the gateway answers it.
 const nothing: FollowGraphPage = { accounts: [], nextCursor: "", prevCursor: "" };
-const accountsOf = (ctx: RouteContext, r: FollowGraphPage) => r.accounts.map((a) => presentAccount(a, ctx.baseUrl));
+const accountsOf = (ctx: RouteContext, r: FollowGraphPage) => presentAccounts(ctx, r.accounts);
 
 const writeFollows = ["follow", "write", "write:follows"];
 const writeAccounts = ["write", "write:accounts"];
@@ -42,8 +42,10 @@ export const followRoutes: Route[] = [
     scopes: ["read", "read:follows"],
     input: familiar,
     call: (ctx, input: z.infer<typeof familiar>) => ctx.clients.follows.getFamiliarFollowers({ accountIds: [input.id ?? []].flat() }, as(ctx)),
-    present: (ctx, r: { familiarFollowers: { accountId: string; accounts: FollowGraphPage["accounts"] }[] }) =>
-      r.familiarFollowers.map((f) => ({ id: f.accountId, accounts: f.accounts.map((a) => presentAccount(a, ctx.baseUrl)) })),
+    present: async (ctx, r: { familiarFollowers: { accountId: string; accounts: FollowGraphPage["accounts"] }[] }) => {
+      const { moved, emojis } = await hydrateAccounts(ctx, r.familiarFollowers.flatMap((f) => f.accounts));
+      return r.familiarFollowers.map((f) => ({ id: f.accountId, accounts: f.accounts.map((a) => presentAccount(a, ctx.baseUrl, moved, emojis)) }));
+    },
   },
   relationshipAction("/api/v1/accounts/:id/remove_from_followers", writeFollows, (ctx, id) => ctx.clients.follows.removeFromFollowers({ targetAccountId: id }, as(ctx))),
   {

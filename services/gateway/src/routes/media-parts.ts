@@ -53,9 +53,14 @@ export async function forwardMediaParts<Options>(parts: UploadParts, sink: Media
     if (sent.has(part.name)) throw new HttpError(422, `Validation failed: ${part.name} was sent twice`);
     sent.add(part.name);
     await sink.write({ part: { kind, fileName: part.fileName, contentType: part.mimeType } });
-    for await (const data of part.stream as AsyncIterable<Buffer>) {
-      for (let offset = 0; offset < data.length; offset += CHUNK_BYTES) await sink.write({ chunk: data.subarray(offset, offset + CHUNK_BYTES) });
-    }
+    await forwardChunks(part.stream, sink);
   }
   return sent;
+}
+
+/** Sends a file's bytes as they are read, in 64 KiB chunk messages, waiting on the stream's backpressure. */
+export async function forwardChunks(stream: AsyncIterable<Buffer>, sink: { write(message: { chunk: Buffer }): Promise<void> }): Promise<void> {
+  for await (const data of stream) {
+    for (let offset = 0; offset < data.length; offset += CHUNK_BYTES) await sink.write({ chunk: data.subarray(offset, offset + CHUNK_BYTES) });
+  }
 }

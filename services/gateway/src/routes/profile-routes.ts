@@ -1,8 +1,12 @@
 import { z } from "zod";
+import type { GatewayConfig } from "../config.ts";
+import { describeIssue } from "../http/bind-route.ts";
 import { HttpError } from "../http/grpc-to-http.ts";
+import type { UploadLimits } from "../http/multipart-upload.ts";
 import { boolParam, textParam } from "../http/params.ts";
 import type { Route, RouteContext } from "../http/route.ts";
-import { loadMovedAccounts, presentAccounts, presentCredentialAccount } from "../presenters/account.ts";
+import { hydrateAccounts, presentAccounts, presentCredentialAccount } from "../presenters/account.ts";
+import { readProfileForm } from "./profile-form.ts";
 import { fieldsAttributes, nestBracketKeys } from "./profile-params.ts";
 
 const fieldsParam = z.unknown().transform((raw, ctx) => {
@@ -26,12 +30,22 @@ const updateCredentials = z.preprocess(
     source: z
       .object({ privacy: z.string().optional(), sensitive: boolParam.optional(), language: z.string().nullable().optional() })
       .optional(),
-    // Images need the media service; they are refused with a clear error until it takes them.
-    avatar: z.unknown().optional(),
-    header: z.unknown().optional(),
+    // Images arrive as multipart files (see readProfileForm); any other value is refused.
+    avatar: z.undefined({ error: "must be a file" }).optional(),
+    header: z.undefined({ error: "must be a file" }).optional(),
   }),
 );
 type UpdateCredentials = z.infer<typeof updateCredentials>;
+
+/** Validates update_credentials parameters; 422 listing what is wrong. */
+function parseUpdate(params: Record<string, unknown>): UpdateCredentials {
+  const parsed = updateCredentials.safeParse(params);
+  if (!parsed.success) throw new HttpError(422, `Validation failed: ${parsed.error.issues.map(describeIssue).join(", ")}`);
+  return parsed.data;
+}
+
+// Avatar and header, the text fields as multipartFields allows them; the media service cuts each file at 2 MB.
+const profileLimits = (config: GatewayConfig): UploadLimits => ({ fileBytes: config.MEDIA_UPLOAD_MAX_BYTES, files: 2, fields: 200, fieldBytes: 100_000 });
 
 const lookup = z.object({ acct: z.string().min(1) });
 const search = z.object({
@@ -47,9 +61,12 @@ const updateRoute = (method: "patch" | "put"): Route => ({
   path: "/api/v1/accounts/update_credentials",
   auth: "user",
   scopes: ["write", "write:accounts"],
-  input: updateCredentials,
-  call: (ctx, input: UpdateCredentials) => {
-    if (input.avatar !== undefined || input.header !== undefined) throw new HttpError(422, "Avatar and header images are not accepted yet: they need the media service");
+  // The body streams (avatar and header go to the media service as they arrive); query parameters count too, as in Rails.
+  input: z.looseObject({}),
+  upload: profileLimits,
+  call: async (ctx, query: Record<string, unknown>) => {
+    const form = await readProfileForm(ctx, (params) => parseUpdate({ ...query, ...params }));
+    const input = parseUpdate({ ...query, ...form.params });
     return ctx.clients.profiles.updateCredentials(
       {
         displayName: input.display_name,
@@ -61,11 +78,16 @@ const updateRoute = (method: "patch" | "put"): Route => ({
         privacy: input.source?.privacy,
         sensitive: input.source?.sensitive,
         language: input.source?.language === null ? "" : input.source?.language,
+        avatar: form.images.avatar,
+        header: form.images.header,
       },
       { viewerToken: ctx.viewerToken },
     );
   },
-  present: async (ctx, r) => presentCredentialAccount(r.account!, r.source, r.role, ctx.baseUrl, await loadMovedAccounts(ctx, [r.account!])),
+  present: async (ctx, r) => {
+    const { moved, emojis } = await hydrateAccounts(ctx, [r.account!]);
+    return presentCredentialAccount(r.account!, r.source, r.role, ctx.baseUrl, moved, emojis);
+  },
 });
 
 /** Profile editing, lookup, search and preferences (reference §1.4, §1.21). */

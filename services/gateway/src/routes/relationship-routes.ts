@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ListBlocksResponse, ListDomainBlocksResponse, ListMutesResponse } from "@starling/proto/accounts/v1/relationships";
 import type { Route } from "../http/route.ts";
 import { boolParam, idParam, pageParams, textParam } from "../http/params.ts";
-import { presentAccount } from "../presenters/account.ts";
+import { hydrateAccounts, presentAccounts } from "../presenters/account.ts";
 import { presentMutedAccount } from "../presenters/muted-account.ts";
 import { presentRelationship } from "../presenters/relationship.ts";
 import { accountListLinks as links, accountListPage as page, accountListParams, as, relationshipAction as action, type AccountListParams } from "./account-list-parts.ts";
@@ -43,7 +43,7 @@ export const relationshipRoutes: Route[] = [
     input: accountListParams,
     call: (ctx, input: AccountListParams): Promise<ListBlocksResponse> =>
       input.limit === 0 ? Promise.resolve({ accounts: [], ...none }) : ctx.clients.relationships.listBlocks({ page: page(input) }, as(ctx)),
-    present: (ctx, r: ListBlocksResponse) => r.accounts.map((a) => presentAccount(a, ctx.baseUrl)),
+    present: (ctx, r: ListBlocksResponse) => presentAccounts(ctx, r.accounts),
     links,
   },
   {
@@ -54,7 +54,10 @@ export const relationshipRoutes: Route[] = [
     input: accountListParams,
     call: (ctx, input: AccountListParams): Promise<ListMutesResponse> =>
       input.limit === 0 ? Promise.resolve({ mutes: [], ...none }) : ctx.clients.relationships.listMutes({ page: page(input) }, as(ctx)),
-    present: (ctx, r: ListMutesResponse) => r.mutes.map((m) => presentMutedAccount(m, ctx.baseUrl)),
+    present: async (ctx, r: ListMutesResponse) => {
+      const { moved, emojis } = await hydrateAccounts(ctx, r.mutes.map((m) => m.account!));
+      return r.mutes.map((m) => presentMutedAccount(m, ctx.baseUrl, moved, emojis));
+    },
     links,
   },
   {

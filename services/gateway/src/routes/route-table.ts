@@ -1,5 +1,6 @@
 import type { Route } from "../http/route.ts";
 import { accountRoutes } from "./account-routes.ts";
+import { customEmojiRoutes } from "./custom-emoji-routes.ts";
 import { followRoutes } from "./follow-routes.ts";
 import { instanceRoutes } from "./instance-routes.ts";
 import { mediaRoutes } from "./media-routes.ts";
@@ -8,7 +9,10 @@ import { profileRoutes } from "./profile-routes.ts";
 import { relationshipRoutes } from "./relationship-routes.ts";
 import { registrationRoutes } from "./registration-routes.ts";
 import { statusRoutes } from "./status-routes.ts";
+import { pollRoutes } from "./poll-routes.ts";
+import { statusEditRoutes } from "./status-edit-routes.ts";
+import { statusInteractionRoutes } from "./status-interaction-routes.ts";
 import { timelineRoutes } from "./timeline-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each. */
-export const ROUTES: Route[] = [...oauthRoutes, ...profileRoutes, ...followRoutes, ...relationshipRoutes, ...registrationRoutes, ...accountRoutes, ...statusRoutes, ...timelineRoutes, ...instanceRoutes, ...mediaRoutes];
+export const ROUTES: Route[] = [...oauthRoutes, ...profileRoutes, ...followRoutes, ...relationshipRoutes, ...registrationRoutes, ...accountRoutes, ...statusRoutes, ...statusInteractionRoutes, ...pollRoutes, ...statusEditRoutes, ...timelineRoutes, ...instanceRoutes, ...customEmojiRoutes, ...mediaRoutes];

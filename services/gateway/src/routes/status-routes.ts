@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Route } from "../http/route.ts";
-import { boolParam, idParam } from "../http/params.ts";
+import { boolParam, idListParam, idParam } from "../http/params.ts";
 import { HttpError } from "../http/grpc-to-http.ts";
 import { presentStatus } from "../presenters/status.ts";
+import { pollParam, pollRequestOf } from "./poll-params.ts";
 
 const byId = z.object({ id: idParam });
 const createStatus = z.object({
@@ -14,7 +15,8 @@ const createStatus = z.object({
   sensitive: boolParam.default(false),
   // JSON sends an array; forms send media_ids[]=… (an array) or, from some clients, one value. The
   // statuses service refuses more than 4 with Mastodon's message.
-  media_ids: z.union([z.array(idParam), idParam.transform((id) => [id])]).default([]),
+  media_ids: idListParam.default([]),
+  poll: pollParam,
 });
 
 const first = <T>(list: T[]): T => {
@@ -44,6 +46,7 @@ export const statusRoutes: Route[] = [
           idempotencyKey: typeof key === "string" ? key : "",
           application: undefined,
           mediaIds: input.media_ids,
+          poll: pollRequestOf(input.poll),
         },
         { viewerToken: ctx.viewerToken },
       );

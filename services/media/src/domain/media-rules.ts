@@ -65,9 +65,10 @@ export function byteLimitOf(kind: UploadKind, limits: { image: number; video: nu
   return kind === "image" || kind === "gif" ? limits.image : limits.video;
 }
 
-/** Human form of a byte limit, as Mastodon's validation message shows it ("10 MB"). */
+/** Human form of a byte limit, as Mastodon's validation message shows it ("10 MB", "256 KB"). */
 export function formatLimit(bytes: number): string {
-  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`;
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
 }
 
 /** Parses the API's focus "x,y"; undefined when malformed or out of -1..1. */

@@ -1,16 +1,25 @@
 import { join } from "node:path";
 import { invalidArgument, permissionDenied, type AsyncHandlers, type CallContext } from "@starling/runtime";
-import { MediaPartKind, type MediaServiceServer } from "@starling/proto/media/v1/media";
+import { MediaPartKind, ProfileImagePurpose, type MediaServiceServer } from "@starling/proto/media/v1/media";
+import { PROFILE_IMAGE_BYTES, type ProfileImagePurpose as Purpose } from "../domain/profile-image-rules.ts";
+import { EMOJI_IMAGE_BYTES } from "../domain/emoji-image-rules.ts";
 import type { MediaRecord } from "../domain/media-attachment.ts";
 import { attachMedia } from "../use-cases/attach-media.ts";
 import type { Caller, MediaDeps } from "../use-cases/deps.ts";
 import { getMedia, getOwnMedia } from "../use-cases/get-media.ts";
+import { storeEmojiImage } from "../use-cases/store-emoji-image.ts";
+import { storeProfileImage } from "../use-cases/store-profile-image.ts";
 import { updateMedia } from "../use-cases/update-media.ts";
 import { uploadMedia } from "../use-cases/upload-media.ts";
 import { mediaToProto } from "./media-to-proto.ts";
 import { receiveParts } from "./receive-parts.ts";
 
 const callerOf = (ctx: CallContext): Caller => ({ accountId: ctx.viewer?.accountId });
+
+const PURPOSES: Partial<Record<ProfileImagePurpose, Purpose>> = {
+  [ProfileImagePurpose.PROFILE_IMAGE_PURPOSE_AVATAR]: "avatar",
+  [ProfileImagePurpose.PROFILE_IMAGE_PURPOSE_HEADER]: "header",
+};
 
 /** Later options override earlier ones, field by field (multipart fields may come in any order). */
 const merged = <O extends object>(options: O[]): Partial<O> => Object.assign({}, ...options.map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))));
@@ -40,6 +49,26 @@ export function mediaHandlers(deps: MediaDeps, baseUrl: string): AsyncHandlers<M
         const { id, ...edits } = merged(parts.options);
         if (!id) throw invalidArgument("id is required");
         return { media: encode(await updateMedia(deps, callerOf(ctx), { id, ...edits, thumbnail: parts.thumbnail })) };
+      } finally {
+        await parts.discard();
+      }
+    },
+    async storeProfileImage(requests, ctx) {
+      const parts = await receiveParts(requests, incoming, { file: PROFILE_IMAGE_BYTES, thumbnail: 0, kinds: [MediaPartKind.MEDIA_PART_KIND_FILE] });
+      try {
+        const purpose = PURPOSES[merged(parts.options).purpose ?? ProfileImagePurpose.PROFILE_IMAGE_PURPOSE_UNSPECIFIED];
+        if (!purpose) throw invalidArgument("purpose must be avatar or header");
+        const stored = await storeProfileImage(deps, callerOf(ctx), purpose, parts.file);
+        return { url: `${baseUrl}/${stored.key}`, staticUrl: `${baseUrl}/${stored.staticKey}` };
+      } finally {
+        await parts.discard();
+      }
+    },
+    async storeEmojiImage(requests, ctx) {
+      const parts = await receiveParts(requests, incoming, { file: EMOJI_IMAGE_BYTES, thumbnail: 0, kinds: [MediaPartKind.MEDIA_PART_KIND_FILE] });
+      try {
+        const stored = await storeEmojiImage(deps, { role: ctx.viewer?.role }, parts.file);
+        return { url: `${baseUrl}/${stored.key}`, staticUrl: `${baseUrl}/${stored.staticKey}` };
       } finally {
         await parts.discard();
       }

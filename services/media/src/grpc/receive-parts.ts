@@ -73,8 +73,12 @@ export async function receiveParts<O>(stream: AsyncIterable<StreamItem<O>>, dir:
   } catch (error) {
     if (current && !current.out.closed) {
       // Wait for the close: a write stream destroyed before its open finished still creates the file.
-      const closed = once(current.out, "close");
-      current.out.destroy();
+      // A write still in flight then fails with ERR_STREAM_DESTROYED; the caller must hear the
+      // original error, so that one is swallowed (once() would reject with it).
+      const out = current.out;
+      const closed = new Promise<void>((resolve) => out.once("close", () => resolve()));
+      out.on("error", () => {});
+      out.destroy();
       await closed;
     }
     await received.discard();

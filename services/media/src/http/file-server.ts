@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { PUBLIC_PREFIX } from "../domain/storage-keys.ts";
+import { isPublicKey } from "../domain/storage-keys.ts";
 import { isSafeKey } from "../storage/local-disk-storage.ts";
 import type { ByteRange, MediaStorage } from "../storage/media-storage.ts";
 
@@ -31,7 +31,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 /**
  * Serves public stored files under `pathPrefix` (the path of MEDIA_BASE_URL, e.g. /system). Names
  * never change content (a new thumbnail gets a new name), so caches may keep them for a year.
- * Private keys (raw uploads), odd paths and traversal attempts are 404.
+ * Account images are served the same way. Private keys (raw uploads), odd paths and traversal attempts are 404.
  */
 export function fileServer(storage: MediaStorage, pathPrefix: string) {
   const prefix = `${pathPrefix.replace(/\/+$/, "")}/`;
@@ -45,7 +45,7 @@ export function fileServer(storage: MediaStorage, pathPrefix: string) {
       key = "";
     }
     const contentType = CONTENT_TYPES[extname(key)];
-    if (!path.startsWith(prefix) || !key.startsWith(PUBLIC_PREFIX) || !isSafeKey(key) || !contentType) return sendJson(res, 404, { error: "Record not found" });
+    if (!path.startsWith(prefix) || !isPublicKey(key) || !isSafeKey(key) || !contentType) return sendJson(res, 404, { error: "Record not found" });
     const whole = await storage.open(key);
     if (!whole) return sendJson(res, 404, { error: "Record not found" });
     const range = parseRange(req.headers.range, whole.size);

@@ -4,6 +4,7 @@ import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
 import { invalidArgument } from "@starling/runtime";
 import type { MediaType } from "../domain/media-attachment.ts";
+import { isProfileImageType } from "../domain/profile-image-rules.ts";
 import { byteLimitOf, formatLimit, GIF_PIXEL_LIMIT, IMAGE_PIXEL_LIMIT, uploadKindOf, VIDEO_FRAME_RATE_LIMIT, VIDEO_PIXEL_LIMIT } from "../domain/media-rules.ts";
 import { probe, type Probe } from "./probe.ts";
 import { ProcessingError } from "./run-tool.ts";
@@ -46,19 +47,32 @@ export async function inspectThumbnail(path: string, size: number, imageBytes: n
   await inspectImage(path);
 }
 
-async function inspectImage(path: string): Promise<"image" | "gifv"> {
+/**
+ * Inspects an avatar or header: JPEG, PNG, GIF or WebP by content, within `bytes`, decodable whole.
+ * `label` (Avatar, Header) starts the messages, as Mastodon's validations name the attribute.
+ * Answers the detected content type and whether the image is animated.
+ */
+export async function inspectProfileImage(path: string, size: number, bytes: number, label: string): Promise<{ contentType: string; animated: boolean }> {
+  if (size === 0) throw invalidArgument(`Validation failed: ${label} can't be blank`);
+  const detected = await fileTypeFromFile(path);
+  if (!detected || !isProfileImageType(detected.mime)) throw invalidArgument(`Validation failed: ${label} content type is invalid`);
+  if (size > bytes) throw invalidArgument(`Validation failed: ${label} file size must be less than ${formatLimit(bytes)}`);
+  return { contentType: detected.mime, animated: (await inspectImage(path, label)) === "gifv" };
+}
+
+async function inspectImage(path: string, label = "File"): Promise<"image" | "gifv"> {
   const meta = await sharp(path, { limitInputPixels: false }).metadata().catch(() => undefined);
-  if (!meta?.width || !meta.height) throw invalidArgument(INVALID_TYPE);
+  if (!meta?.width || !meta.height) throw invalidArgument(`Validation failed: ${label} content type is invalid`);
   const animated = meta.format === "gif" && (meta.pages ?? 1) > 1;
   const pixels = meta.width * (meta.pageHeight ?? meta.height);
   if (pixels > (animated ? GIF_PIXEL_LIMIT : IMAGE_PIXEL_LIMIT)) {
-    throw invalidArgument(`Validation failed: File dimensions must not exceed ${animated ? GIF_PIXEL_LIMIT : IMAGE_PIXEL_LIMIT} pixels`);
+    throw invalidArgument(`Validation failed: ${label} dimensions must not exceed ${animated ? GIF_PIXEL_LIMIT : IMAGE_PIXEL_LIMIT} pixels`);
   }
   // A header is not an image: decode it whole once, so truncated or corrupt files are refused now.
   await sharp(path, { failOn: "error" })
     .stats()
     .catch(() => {
-      throw invalidArgument("Validation failed: File could not be read as an image");
+      throw invalidArgument(`Validation failed: ${label} could not be read as an image`);
     });
   return animated ? "gifv" : "image";
 }

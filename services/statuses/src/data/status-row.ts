@@ -25,6 +25,16 @@ export interface StatusRow {
   favourites_count: string | number;
   /** bigint[]: pg returns the elements as strings. */
   media_ids: (string | number)[];
+  /** bigint[], in mention order. */
+  mentioned_account_ids?: (string | number)[];
+  /** Normalized hashtag names in text order (also rows of status_tags, for lookups by tag). */
+  tag_names?: string[];
+  emoji_shortcodes?: string[];
+  /** Set by card.created after the insert, so absent from rows being written. */
+  preview_card_id?: string | number | null;
+  poll_id?: string | number | null;
+  /** The reblogged status of a reblog. */
+  reblog_of_id?: string | number | null;
 }
 
 /** Row → domain status. */
@@ -52,6 +62,12 @@ export function statusFromRow(row: StatusRow): Status {
     reblogsCount: Number(row.reblogs_count),
     favouritesCount: Number(row.favourites_count),
     mediaIds: (row.media_ids ?? []).map(String),
+    mentionedAccountIds: (row.mentioned_account_ids ?? []).map(String),
+    tags: row.tag_names ?? [],
+    emojiShortcodes: row.emoji_shortcodes ?? [],
+    cardId: row.preview_card_id == null ? null : String(row.preview_card_id),
+    pollId: row.poll_id == null ? null : String(row.poll_id),
+    reblogOfId: row.reblog_of_id == null ? null : String(row.reblog_of_id),
   };
 }
 
@@ -80,5 +96,10 @@ export function rowFromStatus(status: Status): StatusRow {
     reblogs_count: status.reblogsCount,
     favourites_count: status.favouritesCount,
     media_ids: status.mediaIds,
+    mentioned_account_ids: status.mentionedAccountIds ?? [],
+    tag_names: status.tags ?? [],
+    emoji_shortcodes: status.emojiShortcodes ?? [],
+    poll_id: status.pollId ?? null,
+    reblog_of_id: status.reblogOfId ?? null,
   };
 }

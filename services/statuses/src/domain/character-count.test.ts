@@ -20,6 +20,11 @@ describe("character counter", () => {
     assert.equal(statusLength({ text: "abc", spoilerText: "de" }), 5);
   });
 
+  it("counts each URL of the text as 23 characters and a remote mention without its domain", () => {
+    assert.equal(statusLength({ text: `see https://example.com/${"a".repeat(200)}`, spoilerText: "" }), 4 + 23);
+    assert.equal(statusLength({ text: "@bob@far.away.example hi", spoilerText: "" }), "@bob hi".length);
+  });
+
   it("has Mastodon's limit of 500", () => {
     assert.equal(MAX_STATUS_CHARACTERS, 500);
   });

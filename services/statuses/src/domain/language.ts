@@ -24,3 +24,15 @@ export function normalizeLanguage(input: string): string | null | undefined {
   if (code === "") return null;
   return isLanguageCode(code) ? code : undefined;
 }
+
+/**
+ * The language of a post that names none, as Mastodon picks it without guessing from the text:
+ * the author's posting default, else the language of the interface they chose ("pt-BR" → "pt"),
+ * else none.
+ */
+export function defaultLanguage(postingDefault: string, interfaceLocale: string): string | null {
+  const chosen = normalizeLanguage(postingDefault);
+  if (chosen) return chosen;
+  const primary = interfaceLocale.split(/[-_]/)[0] ?? "";
+  return normalizeLanguage(primary) ?? null;
+}

@@ -52,6 +52,27 @@ describe("new status rules", () => {
     assert.match(refused({ text: "a".repeat(490), spoilerText: "b".repeat(11) }) ?? "", /character limit/);
   });
 
+  it("refuses a URL longer than 4096 characters even when the status is short", () => {
+    const url = (length: number) => `https://example.com/${"a".repeat(length - 20)}`;
+    assert.ok(validateNewStatus(input({ text: url(4096) })).ok);
+    assert.match(refused({ text: `x ${url(4097)}` }) ?? "", /^Validation failed: .*longer than 4096/);
+  });
+
+  it("takes the author's defaults for an omitted visibility and language, but not over what the client chose", () => {
+    const defaults = { visibility: "private", language: "de" };
+    const omitted = validateNewStatus(input(), defaults);
+    assert.ok(omitted.ok && omitted.status.visibility === "private" && omitted.status.language === "de");
+    const chosen = validateNewStatus(input({ visibility: "unlisted", language: "fr" }), defaults);
+    assert.ok(chosen.ok && chosen.status.visibility === "unlisted" && chosen.status.language === "fr");
+    const odd = validateNewStatus(input(), { visibility: "nonsense", language: null });
+    assert.ok(odd.ok && odd.status.visibility === "public");
+  });
+
+  it("marks a status with a content warning sensitive", () => {
+    const result = validateNewStatus(input({ spoilerText: "spoilers" }));
+    assert.ok(result.ok && result.status.sensitive);
+  });
+
   it("refuses a visibility Mastodon does not know", () => {
     assert.match(refused({ visibility: "limited" }) ?? "", /Visibility/);
   });

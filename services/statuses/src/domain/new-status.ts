@@ -1,4 +1,5 @@
-import { MAX_STATUS_CHARACTERS, statusLength } from "./character-count.ts";
+import { linkedUrls } from "@starling/text";
+import { MAX_STATUS_CHARACTERS, MAX_URL_LENGTH, statusLength } from "./character-count.ts";
 import { normalizeLanguage } from "./language.ts";
 import { isVisibility } from "./visibility.ts";
 import type { StatusApplication, Visibility } from "./status.ts";
@@ -32,6 +33,16 @@ export interface ValidNewStatus {
   mediaIds: string[];
 }
 
+/** What an omitted visibility or language becomes: the author's preferences (see create-status.ts). */
+export interface NewStatusDefaults {
+  /** A visibility name; anything else means public. */
+  visibility: string;
+  /** An ISO 639-1 code, or null for none. */
+  language: string | null;
+}
+
+const NO_PREFERENCES: NewStatusDefaults = { visibility: "public", language: null };
+
 /** The outcome of {@link validateNewStatus}: the cleaned status, or why it was refused. */
 export type Validated = { ok: true; status: ValidNewStatus } | { ok: false; error: string };
 
@@ -40,10 +51,11 @@ const stripText = (text: string) => text.replace(/^[\t\n\v\f\r \0]+|[\t\n\v\f\r 
 
 /**
  * Mastodon's rules on a new status that need no data: text present unless media is attached (polls
- * come later), at most 4 attachments, at most 500 characters over spoiler and text, a known
- * visibility (public by default until account preferences exist), and an ISO 639-1 language or none.
+ * come later), at most 4 attachments, at most 500 characters over spoiler and text (URLs counting
+ * 23), no URL longer than 4096 characters (the spec's rule), a known visibility, and an ISO 639-1
+ * language. An omitted visibility or language takes the author's default.
  */
-export function validateNewStatus(input: NewStatusInput): Validated {
+export function validateNewStatus(input: NewStatusInput, defaults: NewStatusDefaults = NO_PREFERENCES): Validated {
   const text = stripText(input.text);
   const spoilerText = stripText(input.spoilerText);
   if (input.mediaIds.length > MAX_MEDIA_ATTACHMENTS) return { ok: false, error: `Cannot attach more than ${MAX_MEDIA_ATTACHMENTS} files` };
@@ -53,12 +65,17 @@ export function validateNewStatus(input: NewStatusInput): Validated {
   if (statusLength({ text, spoilerText }) > MAX_STATUS_CHARACTERS) {
     return { ok: false, error: `Validation failed: Text character limit of ${MAX_STATUS_CHARACTERS} exceeded` };
   }
-  const visibility = input.visibility === "" ? "public" : input.visibility;
+  if (linkedUrls(text).some((url) => url.length > MAX_URL_LENGTH)) {
+    return { ok: false, error: `Validation failed: Text contains a link longer than ${MAX_URL_LENGTH} characters` };
+  }
+  const visibility = input.visibility === "" ? (isVisibility(defaults.visibility) ? defaults.visibility : "public") : input.visibility;
   if (!isVisibility(visibility)) return { ok: false, error: `Validation failed: Visibility '${input.visibility}' is not a valid visibility` };
-  const language = normalizeLanguage(input.language);
+  const language = input.language.trim() === "" ? defaults.language : normalizeLanguage(input.language);
   if (language === undefined) return { ok: false, error: `Validation failed: Language '${input.language}' is not an ISO 639-1 code` };
   const inReplyToId = input.inReplyToId.trim() === "" ? null : input.inReplyToId.trim();
-  return { ok: true, status: { text, visibility, spoilerText, inReplyToId, language, sensitive: input.sensitive, application: input.application, mediaIds } };
+  // A content warning hides the status behind it, so Mastodon marks such a status sensitive.
+  const sensitive = input.sensitive || spoilerText !== "";
+  return { ok: true, status: { text, visibility, spoilerText, inReplyToId, language, sensitive, application: input.application, mediaIds } };
 }
 
 /** Whether `id` can be a status id at all (a positive 64-bit integer); anything else is simply unknown. */

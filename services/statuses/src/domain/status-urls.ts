@@ -10,3 +10,8 @@ export function localStatusUrls(base: string, username: string, statusId: string
     url: `${base}/@${username}/${statusId}`,
   };
 }
+
+/** The page of a hashtag on this instance, for the name as written or normalized. */
+export function tagUrl(base: string, name: string): string {
+  return `${base}/tags/${encodeURIComponent(name)}`;
+}

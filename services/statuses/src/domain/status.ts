@@ -34,4 +34,16 @@ export interface Status {
   favouritesCount: number;
   /** Media attachment ids (owned by the media service), in the author's order. */
   mediaIds: string[];
+  /** Accounts mentioned in the text that exist here, in the order first mentioned; absent means none. */
+  mentionedAccountIds?: string[];
+  /** Normalized names of the text's hashtags, in order of first use; absent means none. */
+  tags?: string[];
+  /** `:shortcode:`s written in spoiler text and text (custom emojis are looked up when shown); absent means none. */
+  emojiShortcodes?: string[];
+  /** The preview card of its first link (owned by the media service); null until card.created arrives. */
+  cardId?: string | null;
+  /** Its poll, if any (see domain/poll.ts). */
+  pollId?: string | null;
+  /** The reblogged status when this one is a reblog (it then has no text of its own); absent or null otherwise. */
+  reblogOfId?: string | null;
 }

@@ -29,6 +29,14 @@ describe("visibility rule", () => {
     assert.ok(!canSee(by("direct"), anonymous));
   });
 
+  it("shows private and direct statuses to the accounts they mention, without a follow check", () => {
+    const mentioning = (visibility: Visibility) => ({ ...by(visibility), mentionedAccountIds: ["2"] });
+    assert.ok(canSee(mentioning("private"), stranger));
+    assert.ok(canSee(mentioning("direct"), stranger));
+    assert.ok(!canSee(mentioning("direct"), { accountId: "3", followsAuthor: true }));
+    assert.ok(!needsFollowCheck(mentioning("private"), "2"));
+  });
+
   it("asks for a follow check only for someone else's private status seen by a signed-in viewer", () => {
     assert.ok(needsFollowCheck(by("private"), "2"));
     assert.ok(!needsFollowCheck(by("private"), "1"));

@@ -13,20 +13,25 @@ export interface ViewerStanding {
   followsAuthor: boolean;
 }
 
+type Audience = Pick<Status, "accountId" | "visibility" | "mentionedAccountIds">;
+
 /**
- * Mastodon's StatusPolicy#show? for the visibilities this slice has: public and unlisted for
- * everyone, private for the author and the author's followers, direct for the author only until
- * mentions arrive (then also for the mentioned accounts).
+ * Mastodon's StatusPolicy#show?: public and unlisted for everyone; private for the author, the
+ * author's followers and the accounts it mentions; direct for the author and the mentioned only.
  */
-export function canSee(status: Pick<Status, "accountId" | "visibility">, viewer: ViewerStanding): boolean {
+export function canSee(status: Audience, viewer: ViewerStanding): boolean {
   if (status.visibility === "public" || status.visibility === "unlisted") return true;
-  if (viewer.accountId === status.accountId) return true;
+  if (viewer.accountId === status.accountId || isMentioned(status, viewer.accountId)) return true;
   return status.visibility === "private" && viewer.followsAuthor;
 }
 
 /** Whether seeing a status depends on the viewer following its author (so a relationship lookup is needed). */
-export function needsFollowCheck(status: Pick<Status, "accountId" | "visibility">, viewerAccountId: string | undefined): boolean {
-  return status.visibility === "private" && viewerAccountId !== undefined && viewerAccountId !== status.accountId;
+export function needsFollowCheck(status: Audience, viewerAccountId: string | undefined): boolean {
+  return status.visibility === "private" && viewerAccountId !== undefined && viewerAccountId !== status.accountId && !isMentioned(status, viewerAccountId);
+}
+
+function isMentioned(status: Audience, accountId: string | undefined): boolean {
+  return accountId !== undefined && (status.mentionedAccountIds ?? []).includes(accountId);
 }
 
 /**

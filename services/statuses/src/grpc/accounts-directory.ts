@@ -1,10 +1,11 @@
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { connectService, ServiceError, type AsyncClient } from "@starling/runtime";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import type { AccountsPort, Caller } from "../use-cases/dependencies.ts";
 
 /** The accounts port over gRPC, forwarding the caller's signed viewer on every call. */
-export function accountsDirectory(client: AsyncClient<AccountsServiceClient>): AccountsPort {
+export function accountsDirectory(client: AsyncClient<AccountsServiceClient>, profiles: AsyncClient<ProfilesServiceClient>): AccountsPort {
   return {
     async usernames(accountIds, caller: Caller) {
       const { accounts } = await client.getAccounts({ ids: [...accountIds] }, { viewerToken: caller.viewerToken }).catch(unavailable);
@@ -14,6 +15,15 @@ export function accountsDirectory(client: AsyncClient<AccountsServiceClient>): A
       if (!caller.viewerToken || !caller.accountId) return new Set();
       const { relationships } = await client.getRelationships({ accountIds: [...accountIds] }, { viewerToken: caller.viewerToken }).catch(unavailable);
       return new Set(relationships.filter((r) => r.following).map((r) => r.id));
+    },
+    async mentionable(accts, caller: Caller) {
+      if (accts.length === 0) return new Map();
+      const { found } = await profiles.lookupAccounts({ accts: [...accts] }, { viewerToken: caller.viewerToken }).catch(unavailable);
+      return new Map(found.flatMap(({ acct, account }) => (account && !account.suspended ? [[acct.toLowerCase(), { id: account.id, url: account.url || account.uri }]] : [])));
+    },
+    async postingDefaults(caller: Caller) {
+      const preferences = await profiles.getPreferences({}, { viewerToken: caller.viewerToken }).catch(unavailable);
+      return { visibility: preferences.postingDefaultVisibility, language: preferences.postingDefaultLanguage, interfaceLocale: preferences.interfaceLocale };
     },
   };
 }
@@ -30,4 +40,9 @@ function unavailable(error: { code?: number }): never {
 /** Connects to the accounts service at `address` (host:port). */
 export function connectAccounts(address: string, deadlineMs: number): AsyncClient<AccountsServiceClient> {
   return connectService(AccountsServiceClient, address, { deadlineMs });
+}
+
+/** Connects to the profiles service of the accounts process at `address` (host:port). */
+export function connectProfiles(address: string, deadlineMs: number): AsyncClient<ProfilesServiceClient> {
+  return connectService(ProfilesServiceClient, address, { deadlineMs });
 }

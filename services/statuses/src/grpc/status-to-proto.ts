@@ -24,5 +24,11 @@ export function statusToProto(status: Status): StatusMessage {
     application: status.application ?? undefined,
     local: status.local,
     mediaIds: status.mediaIds,
+    mentionedAccountIds: status.mentionedAccountIds ?? [],
+    tags: status.tags ?? [],
+    emojiShortcodes: status.emojiShortcodes ?? [],
+    cardId: status.cardId ?? "",
+    pollId: status.pollId ?? "",
+    reblogOfId: status.reblogOfId ?? "",
   };
 }

@@ -1,13 +1,14 @@
-import type { AsyncHandlers, CallContext } from "@starling/runtime";
+import type { AsyncHandlers } from "@starling/runtime";
+import { callerOf } from "./caller-of.ts";
 import type { StatusesServiceServer } from "@starling/proto/statuses/v1/statuses";
 import { createStatus } from "../use-cases/create-status.ts";
 import { deleteStatus } from "../use-cases/delete-status.ts";
-import type { Caller, StatusesDeps } from "../use-cases/dependencies.ts";
+import type { StatusesDeps } from "../use-cases/dependencies.ts";
 import { getStatuses } from "../use-cases/get-statuses.ts";
 import { getUsageStats } from "../use-cases/get-usage-stats.ts";
 import { statusToProto } from "./status-to-proto.ts";
-
-const callerOf = (ctx: CallContext): Caller => ({ accountId: ctx.viewer?.accountId, viewerToken: ctx.viewerToken });
+import { statusesForViewer } from "./status-view-to-proto.ts";
+import { pollFromProto } from "./poll-to-proto.ts";
 
 /** StatusesService: decode → use case → encode. */
 export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServiceServer> {
@@ -24,11 +25,14 @@ export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServ
         application,
         idempotencyKey: request.idempotencyKey,
         mediaIds: request.mediaIds,
+        poll: pollFromProto(request.poll),
       });
       return { status: statusToProto(status) };
     },
     async getStatuses(request, ctx) {
-      return { statuses: (await getStatuses(deps, callerOf(ctx), request.ids)).map(statusToProto) };
+      const caller = callerOf(ctx);
+      // Reblogs come with their originals, and a signed-in viewer with the viewer fields.
+      return { statuses: await statusesForViewer(deps, caller, await getStatuses(deps, caller, request.ids)) };
     },
     async deleteStatus(request, ctx) {
       return { status: statusToProto(await deleteStatus(deps, callerOf(ctx), request.id)) };

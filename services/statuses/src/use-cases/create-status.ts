@@ -1,15 +1,20 @@
 import { enqueueEvents } from "@starling/events";
 import { failedPrecondition, invalidArgument, notFound, unauthenticated } from "@starling/runtime";
-import { formatContent } from "@starling/text";
 import { validateNewStatus, type NewStatusInput, type ValidNewStatus } from "../domain/new-status.ts";
 import type { Status } from "../domain/status.ts";
 import { localStatusUrls } from "../domain/status-urls.ts";
 import { countsAsReply } from "../domain/visibility.ts";
 import { claimIdempotencyKey, findIdempotentStatusId } from "../data/idempotency-keys.ts";
 import { adjustRepliesCount, findLiveStatus, insertStatus } from "../data/statuses-table.ts";
+import { replaceStatusTags } from "../data/status-tags-table.ts";
+import { composeStatusText, type ComposedText } from "./compose-status-text.ts";
+import { postingDefaultsFor } from "./posting-defaults.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { findVisibleStatus } from "./find-visible-status.ts";
 import { statusCreatedEvent } from "./status-events.ts";
+import { insertPoll } from "../data/polls-table.ts";
+import type { PollInput } from "../domain/poll-rules.ts";
+import { newStatusPoll, validStatusPoll } from "./status-poll.ts";
 
 /** Mastodon remembers an Idempotency-Key for an hour. */
 const IDEMPOTENCY_WINDOW_MS = 60 * 60 * 1000;
@@ -17,6 +22,8 @@ const IDEMPOTENCY_WINDOW_MS = 60 * 60 * 1000;
 /** A new status as requested, with the Idempotency-Key header ("" when absent). */
 export interface CreateStatusInput extends NewStatusInput {
   idempotencyKey: string;
+  /** The poll to attach, if any. */
+  poll?: PollInput | null;
 }
 
 /**
@@ -30,8 +37,9 @@ export interface CreateStatusInput extends NewStatusInput {
 export async function createStatus(deps: StatusesDeps, caller: Caller, input: CreateStatusInput): Promise<Status> {
   const accountId = caller.accountId;
   if (!accountId) throw unauthenticated("This method requires an authenticated user");
-  const valid = validateNewStatus(input);
+  const valid = validateNewStatus(input, await postingDefaultsFor(deps, caller, input));
   if (!valid.ok) throw invalidArgument(valid.error);
+  const validPoll = validStatusPoll(input.poll, valid.status.mediaIds.length);
   const key = input.idempotencyKey.trim();
   const now = deps.now();
   const windowStart = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
@@ -42,11 +50,16 @@ export async function createStatus(deps: StatusesDeps, caller: Caller, input: Cr
   const parent = valid.status.inReplyToId ? await visibleParent(deps, caller, valid.status.inReplyToId) : null;
   const username = (await deps.accounts.usernames([accountId], caller)).get(accountId);
   if (!username) throw failedPrecondition("The account of this token does not exist");
-  const status = buildStatus(deps, accountId, username, valid.status, parent, now);
+  const composed = await composeStatusText(deps, caller, valid.status.text, valid.status.spoilerText);
+  const built = buildStatus(deps, accountId, username, valid.status, composed, parent, now);
+  const poll = newStatusPoll(built, validPoll, deps.newId);
+  const status = poll ? { ...built, pollId: poll.id } : built;
   if (status.mediaIds.length > 0) await deps.media.attach(status.id, accountId, status.mediaIds, caller);
   const created = await deps.db.transaction(async (trx) => {
     if (key !== "" && !(await claimIdempotencyKey(deps.db, trx, { accountId, key, statusId: status.id, at: now }, windowStart))) return false;
     await insertStatus(deps.db, trx, status);
+    await replaceStatusTags(deps.db, trx, status.id, composed.tags, deps.newId, now);
+    if (poll) await insertPoll(deps.db, trx, poll);
     if (parent && countsAsReply(status.visibility) && !(await adjustRepliesCount(deps.db, trx, parent.id, 1))) throw notFound();
     await enqueueEvents(deps.db, trx, [statusCreatedEvent(status)]);
     return true;
@@ -56,10 +69,12 @@ export async function createStatus(deps: StatusesDeps, caller: Caller, input: Cr
   return status;
 }
 
-// Mastodon answers 404 when the parent is unknown, deleted or hidden from the author.
+// Mastodon answers 404 when the parent is unknown, deleted or hidden from the author, so a reply
+// does not reveal that a private status exists. The reply keeps the visibility its author chose,
+// as in Mastodon, even when it is more public than the parent: it shows only its own text.
 async function visibleParent(deps: StatusesDeps, caller: Caller, id: string): Promise<Status> {
   const parent = await findVisibleStatus(deps, caller, id);
-  if (!parent) throw notFound();
+  if (!parent) throw notFound("The status to reply to does not exist or is not visible to you");
   return parent;
 }
 
@@ -70,7 +85,7 @@ async function rememberedStatus(deps: StatusesDeps, statusId: string): Promise<S
   return status;
 }
 
-function buildStatus(deps: StatusesDeps, accountId: string, username: string, valid: ValidNewStatus, parent: Status | null, now: Date): Status {
+function buildStatus(deps: StatusesDeps, accountId: string, username: string, valid: ValidNewStatus, composed: ComposedText, parent: Status | null, now: Date): Status {
   const id = deps.newId();
   const { uri, url } = localStatusUrls(deps.baseUrl, username, id);
   return {
@@ -81,7 +96,7 @@ function buildStatus(deps: StatusesDeps, accountId: string, username: string, va
     inReplyToId: parent?.id ?? null,
     inReplyToAccountId: parent?.accountId ?? null,
     text: valid.text,
-    content: formatContent(valid.text),
+    content: composed.content,
     spoilerText: valid.spoilerText,
     visibility: valid.visibility,
     sensitive: valid.sensitive,
@@ -95,5 +110,8 @@ function buildStatus(deps: StatusesDeps, accountId: string, username: string, va
     reblogsCount: 0,
     favouritesCount: 0,
     mediaIds: valid.mediaIds,
+    mentionedAccountIds: composed.mentionedAccountIds,
+    tags: composed.tags.map((tag) => tag.normalized),
+    emojiShortcodes: composed.emojiShortcodes,
   };
 }

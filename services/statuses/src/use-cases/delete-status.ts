@@ -4,8 +4,10 @@ import { isStatusId } from "../domain/new-status.ts";
 import type { Status } from "../domain/status.ts";
 import { countsAsReply } from "../domain/visibility.ts";
 import { adjustRepliesCount, findLiveStatus, markStatusDeleted } from "../data/statuses-table.ts";
+import type { Trx } from "../data/transaction.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { statusDeletedEvent } from "./status-events.ts";
+import { reblogEventsOnDelete } from "./reblogs-on-delete.ts";
 
 /**
  * Deletes the caller's status: soft (deleted_at) so federation can later serve a tombstone, with
@@ -20,10 +22,20 @@ export async function deleteStatus(deps: StatusesDeps, caller: Caller, id: strin
   const deletedAt = deps.now();
   await deps.db.transaction(async (trx) => {
     // A concurrent delete of the same status wins; this one then reports it gone.
-    if (!(await markStatusDeleted(deps.db, trx, status.id, deletedAt))) throw notFound();
-    if (status.inReplyToId && countsAsReply(status.visibility)) await adjustRepliesCount(deps.db, trx, status.inReplyToId, -1);
-    await enqueueEvents(deps.db, trx, [statusDeletedEvent(status)]);
+    if (!(await softDeleteStatus(deps, trx, status, deletedAt))) throw notFound();
   });
   deps.relay.nudge();
   return { ...status, deletedAt };
+}
+
+/**
+ * The delete path every removal of a status takes, inside `trx`: deleted_at, the parent's reply
+ * count, status.deleted, and what it means for reblogs (reblogEventsOnDelete). False, changing
+ * nothing, when the status was deleted already.
+ */
+export async function softDeleteStatus(deps: Pick<StatusesDeps, "db">, trx: Trx, status: Status, deletedAt: Date): Promise<boolean> {
+  if (!(await markStatusDeleted(deps.db, trx, status.id, deletedAt))) return false;
+  if (status.inReplyToId && countsAsReply(status.visibility)) await adjustRepliesCount(deps.db, trx, status.inReplyToId, -1);
+  await enqueueEvents(deps.db, trx, [statusDeletedEvent(status), ...(await reblogEventsOnDelete(deps.db, trx, status, deletedAt))]);
+  return true;
 }

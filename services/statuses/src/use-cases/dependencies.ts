@@ -9,6 +9,27 @@ export interface AccountsPort {
   usernames(accountIds: readonly string[], caller: Caller): Promise<Map<string, string>>;
   /** Of `accountIds`, those the caller follows (one call for all of them). */
   followedByCaller(accountIds: readonly string[], caller: Caller): Promise<Set<string>>;
+  /**
+   * The accounts that mentions name (`user` or `user@domain`), in one call, keyed by the address
+   * in lower case; unknown and suspended accounts are missing from the map.
+   */
+  mentionable(accts: readonly string[], caller: Caller): Promise<Map<string, MentionedAccount>>;
+  /** The caller's posting defaults: visibility, language ("" for none) and interface locale ("" for none). */
+  postingDefaults(caller: Caller): Promise<PostingDefaults>;
+}
+
+/** An account a status can mention. */
+export interface MentionedAccount {
+  id: string;
+  /** Its profile page, where the mention links. */
+  url: string;
+}
+
+/** What a new status falls back to when the client leaves visibility or language out. */
+export interface PostingDefaults {
+  visibility: string;
+  language: string;
+  interfaceLocale: string;
 }
 
 /** What the statuses service asks the media service (adapter: src/grpc/media-attacher.ts). */

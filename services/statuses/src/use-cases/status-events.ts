@@ -1,15 +1,17 @@
 import { EVENT_CATALOG, encodePayload, newEnvelope, type EventType, type OutboxEvent, type PayloadOf } from "@starling/events";
+import { firstLink } from "@starling/text";
 import type { Status } from "../domain/status.ts";
 
-function outboxEvent<T extends EventType>(type: T, key: string, payload: PayloadOf<T>): OutboxEvent {
+/** An outbox row for one statuses event (also used by the interaction events). */
+export function outboxEvent<T extends EventType>(type: T, key: string, payload: PayloadOf<T>): OutboxEvent {
   return {
     topic: EVENT_CATALOG[type].topic,
     envelope: newEnvelope({ type, version: EVENT_CATALOG[type].version, source: "statuses", key, payload: encodePayload(type, payload) }),
   };
 }
 
-/** status.created, keyed by the status id; mentions arrive with issue 4. */
-export function statusCreatedEvent(status: Status): OutboxEvent {
+/** status.created, keyed by the status id, with the mentioned accounts in mention order. */
+export function statusCreatedEvent(status: Status, reblogOf?: Pick<Status, "id" | "accountId">): OutboxEvent {
   return outboxEvent("status.created", status.id, {
     statusId: status.id,
     accountId: status.accountId,
@@ -17,13 +19,31 @@ export function statusCreatedEvent(status: Status): OutboxEvent {
     local: status.local,
     inReplyToId: status.inReplyToId ?? "",
     inReplyToAccountId: status.inReplyToAccountId ?? "",
-    mentionedAccountIds: [],
+    mentionedAccountIds: status.mentionedAccountIds ?? [],
     createdAt: status.createdAt,
     language: status.language ?? "",
+    // The media service fetches a preview card for it; remote statuses get theirs from federation.
+    firstLinkUrl: status.local ? (firstLink(status.text) ?? "") : "",
+    // A reblog names its original and the original's author for home feeds (show_reblogs, blocks).
+    reblogOfId: reblogOf?.id ?? "",
+    reblogOfAccountId: reblogOf?.accountId ?? "",
   });
 }
 
 /** status.deleted, keyed by the status id. */
 export function statusDeletedEvent(status: Status): OutboxEvent {
   return outboxEvent("status.deleted", status.id, { statusId: status.id, accountId: status.accountId });
+}
+
+/** status.updated, keyed by the status id, after an edit at `status.editedAt`. */
+export function statusUpdatedEvent(status: Status): OutboxEvent {
+  return outboxEvent("status.updated", status.id, {
+    statusId: status.id,
+    accountId: status.accountId,
+    visibility: status.visibility,
+    local: status.local,
+    editedAt: status.editedAt ?? undefined,
+    language: status.language ?? "",
+    mentionedAccountIds: status.mentionedAccountIds ?? [],
+  });
 }

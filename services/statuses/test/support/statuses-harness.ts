@@ -7,7 +7,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDatabase, type Database } from "@starling/db";
-import { TOPICS, type EventEnvelope } from "@starling/events";
+import { createEmbeddedBus, TOPICS, type ChaosOptions, type EventBus, type EventEnvelope } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import { connectService, createServiceContext, signViewer, type AsyncClient, type Shutdown } from "@starling/runtime";
@@ -16,24 +16,32 @@ import { statusesEnv } from "../../src/config.ts";
 import { startStatusesService } from "../../src/service.ts";
 import { startRealAccountsPeer, type RealAccountsPeer } from "./real-accounts-peer.ts";
 
-const VIEWER_SECRET = "statuses-test-secret-".padEnd(40, "x");
+/** The secret the harness signs viewers with, for tests that need other claims (a role). */
+export const VIEWER_SECRET = "statuses-test-secret-".padEnd(40, "x");
 const LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? "silent";
 
 /** A running statuses service (and accounts beside it) for one test file. */
 export interface StatusesHarness {
   client: AsyncClient<StatusesServiceClient>;
+  /** host:port of the statuses gRPC server, for clients of its other services. */
+  address: string;
   accounts: RealAccountsPeer;
   /** The statuses service's own database (to check what was stored). */
   db: Database;
   /** Every envelope published on starling.statuses.v1 so far. */
   events: EventEnvelope[];
+  /** The services' event bus, for tests that publish what other services would. */
+  bus: EventBus;
   /** Call options carrying a signed viewer for `accountId`, as the gateway sends it. */
   viewer(accountId: string): Promise<{ viewerToken: string }>;
   stop(): Promise<void>;
 }
 
-/** Starts accounts and statuses on PGlite, or on PostgreSQL in fresh schemas when `databaseUrl` is given. */
-export async function startStatusesHarness(databaseUrl?: string): Promise<StatusesHarness> {
+/**
+ * Starts accounts and statuses on PGlite, or on PostgreSQL in fresh schemas when `databaseUrl` is
+ * given. `chaos` makes the embedded bus deliver duplicates or out of order, for idempotency tests; `now` replaces the service's clock.
+ */
+export async function startStatusesHarness(databaseUrl?: string, options: { chaos?: ChaosOptions; now?: () => Date } = {}): Promise<StatusesHarness> {
   const config = statusesEnv.parse({
     VIEWER_TOKEN_SECRET: VIEWER_SECRET,
     GRPC_PORT: "0",
@@ -45,8 +53,10 @@ export async function startStatusesHarness(databaseUrl?: string): Promise<Status
   const context = createServiceContext("statuses", { logLevel: LOG_LEVEL, shutdownTimeoutMs: 5_000 });
   const base = createInfraProvider(config, { clientId: "statuses-test", logger: context.logger, shutdown: context.shutdown });
   const opened = new Map<string, Database>();
+  const chaosBus = options.chaos ? createEmbeddedBus({ chaos: options.chaos }) : undefined;
+  if (chaosBus) context.shutdown.add("stores", "test chaos bus", () => chaosBus.close());
   const infra: InfraProvider = {
-    bus: () => base.bus(),
+    bus: () => chaosBus ?? base.bus(),
     kv: () => base.kv(),
     async database(schema) {
       const db = databaseUrl ? await freshPostgresSchema(databaseUrl, schema, context.shutdown) : await base.database(schema);
@@ -57,13 +67,15 @@ export async function startStatusesHarness(databaseUrl?: string): Promise<Status
   const events: EventEnvelope[] = [];
   await infra.bus().subscribe({ topics: [TOPICS.statuses], group: uniqueName("statuses_test"), fromBeginning: true, handler: async (e) => void events.push(e) });
   const accounts = await startRealAccountsPeer(infra, context.shutdown, VIEWER_SECRET, LOG_LEVEL);
-  const { grpcPort } = await startStatusesService({ ...config, ACCOUNTS_GRPC_URL: accounts.address }, context, infra);
+  const { grpcPort } = await startStatusesService({ ...config, ACCOUNTS_GRPC_URL: accounts.address }, context, infra, { now: options.now });
   const client = connectService(StatusesServiceClient, `127.0.0.1:${grpcPort}`, { deadlineMs: 10_000 });
   return {
     client,
+    address: `127.0.0.1:${grpcPort}`,
     accounts,
     db: opened.get("statuses")!,
     events,
+    bus: infra.bus(),
     viewer: async (accountId) => ({ viewerToken: await signViewer(VIEWER_SECRET, { accountId, scopes: ["read", "write"] }) }),
     async stop() {
       client.close();

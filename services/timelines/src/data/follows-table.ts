@@ -60,3 +60,14 @@ export async function followedBy(db: Database, accountId: string, trx?: Trx, tar
   const rows: { target_account_id: string }[] = await query;
   return new Set(rows.map((r) => String(r.target_account_id)));
 }
+
+/** Which of `accountIds` follow `targetId` with its reblogs hidden (show_reblogs false). */
+export async function hidingReblogsOf(db: Database, trx: Trx, accountIds: string[], targetId: string): Promise<Set<string>> {
+  if (accountIds.length === 0) return new Set();
+  const rows: { account_id: string }[] = await db
+    .table("follows", trx)
+    .where({ target_account_id: targetId, active: true, show_reblogs: false })
+    .whereIn("account_id", accountIds)
+    .select("account_id");
+  return new Set(rows.map((r) => String(r.account_id)));
+}

@@ -14,6 +14,8 @@ export async function publicStatusIds(db: Database, origin: Origin, page: Page):
   const query = db
     .table("statuses_index")
     .where({ visibility: "public", deleted: false })
+    // Mastodon's public timelines leave reblogs out.
+    .whereNull("reblog_of_id")
     .where((replies) => replies.whereNull("in_reply_to_id").orWhereRaw("in_reply_to_account_id = account_id"))
     .limit(page.limit)
     .select("id");

@@ -19,9 +19,11 @@ interface RoutingRow {
   visibility: string;
   in_reply_to_id: string | null;
   in_reply_to_account_id: string | null;
+  reblog_of_id: string | null;
+  reblog_of_account_id: string | null;
 }
 
-const ROUTING_COLUMNS = ["id", "account_id", "visibility", "in_reply_to_id", "in_reply_to_account_id"];
+const ROUTING_COLUMNS = ["id", "account_id", "visibility", "in_reply_to_id", "in_reply_to_account_id", "reblog_of_id", "reblog_of_account_id"];
 
 const toRouting = (row: RoutingRow): StatusRouting => ({
   id: String(row.id),
@@ -29,6 +31,8 @@ const toRouting = (row: RoutingRow): StatusRouting => ({
   visibility: row.visibility,
   inReplyToId: row.in_reply_to_id === null ? undefined : String(row.in_reply_to_id),
   inReplyToAccountId: row.in_reply_to_account_id === null ? undefined : String(row.in_reply_to_account_id),
+  reblogOfId: row.reblog_of_id === null ? undefined : String(row.reblog_of_id),
+  reblogOfAccountId: row.reblog_of_account_id === null ? undefined : String(row.reblog_of_account_id),
 });
 
 /** Inserts a status and its mentions unless its id is known (alive, or deleted before it arrived). */
@@ -43,6 +47,8 @@ export async function recordStatus(db: Database, trx: Trx, status: IndexedStatus
       in_reply_to_id: status.inReplyToId || null,
       in_reply_to_account_id: status.inReplyToAccountId || null,
       created_at: status.createdAt ?? null,
+      reblog_of_id: status.reblogOfId || null,
+      reblog_of_account_id: status.reblogOfAccountId || null,
     })
     .onConflict("id")
     .ignore()
@@ -92,13 +98,20 @@ export async function idsByAuthor(db: Database, trx: Trx, ids: string[], authorI
 
 /**
  * Newest live statuses that could be in `accountId`'s home feed: its own, the non-direct ones of
- * accounts it follows, and direct ones mentioning it. The reply rule is applied by the caller.
+ * accounts it follows (their reblogs only when the follow shows reblogs), and direct ones
+ * mentioning it. The reply rule is applied by the caller.
  */
 export async function homeCandidates(db: Database, accountId: string, limit: number): Promise<StatusRouting[]> {
   const { schema } = db;
   const rows: RoutingRow[] = await db
     .table("statuses_index as s")
     .where("s.deleted", false)
+    // Reblogs only from follows that show them.
+    .whereNot((hiddenReblog) =>
+      hiddenReblog
+        .whereNotNull("s.reblog_of_id")
+        .whereIn("s.account_id", db.knex.withSchema(schema).from("follows").where({ account_id: accountId, show_reblogs: false }).select("target_account_id")),
+    )
     .where((where) => {
       where
         .where("s.account_id", accountId)
@@ -118,4 +131,11 @@ export async function homeCandidates(db: Database, accountId: string, limit: num
     .limit(limit)
     .select(ROUTING_COLUMNS.map((c) => `s.${c}`));
   return rows.map(toRouting);
+}
+
+/** Of `ids`, the live reblogs of `originalId`. */
+export async function reblogsAmong(db: Database, trx: Trx, originalId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows: { id: string }[] = await db.table("statuses_index", trx).where({ reblog_of_id: originalId, deleted: false }).whereIn("id", ids).select("id");
+  return new Set(rows.map((r) => String(r.id)));
 }

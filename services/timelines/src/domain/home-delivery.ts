@@ -12,6 +12,10 @@ export interface StatusRouting {
   inReplyToId?: string | undefined;
   /** Author of the replied-to status; empty when unknown. */
   inReplyToAccountId?: string | undefined;
+  /** The reblogged status, when this status is a reblog; empty or absent otherwise. */
+  reblogOfId?: string | undefined;
+  /** The reblogged status's author. */
+  reblogOfAccountId?: string | undefined;
 }
 
 /** Whose feeds a status is offered to before the reply rule. */

@@ -36,6 +36,8 @@ const handlers: EventHandlers<{ deps: FeedDeps; trx: Trx }> = {
       inReplyToAccountId: status.inReplyToAccountId,
       createdAt: status.createdAt,
       mentionedAccountIds: status.mentionedAccountIds,
+      reblogOfId: status.reblogOfId,
+      reblogOfAccountId: status.reblogOfAccountId,
     }),
   "status.deleted": (status, _envelope, { deps, trx }) => applyStatusDeleted(deps, trx, status.statusId, status.accountId),
 };

@@ -1,4 +1,4 @@
-import { applyFollowChange } from "../data/follows-table.ts";
+import { applyFollowChange, hidingReblogsOf } from "../data/follows-table.ts";
 import { addManyToFeed, feedIds, FEED_SIZE, removeManyFromFeed } from "../data/home-feed-store.ts";
 import { idsByAuthor, latestForFollowers } from "../data/statuses-index-table.ts";
 import { lockAuthor, type Trx } from "../data/transaction.ts";
@@ -25,7 +25,8 @@ export async function applyFollowAccepted(deps: FeedDeps, trx: Trx, follow: Foll
 
 /** Merges an author's latest statuses into a receiver's home, under the fan-out rules. */
 export async function mergeIntoHome(deps: FeedDeps, trx: Trx, receiverId: string, authorId: string): Promise<void> {
-  const latest = await latestForFollowers(deps.db, trx, authorId, FEED_SIZE);
+  const hidesReblogs = (await hidingReblogsOf(deps.db, trx, [receiverId], authorId)).size > 0;
+  const latest = (await latestForFollowers(deps.db, trx, authorId, FEED_SIZE)).filter((s) => !(hidesReblogs && s.reblogOfId));
   const ids = (await statusesFor(deps, receiverId, latest, trx)).map((s) => s.id);
   await addManyToFeed(deps.kv, receiverId, ids);
   deps.feedWrites.inc({ cause: "merge" }, ids.length);

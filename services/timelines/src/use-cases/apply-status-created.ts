@@ -3,6 +3,7 @@ import { addToFeeds } from "../data/home-feed-store.ts";
 import { recordStatus, type IndexedStatus } from "../data/statuses-index-table.ts";
 import { lockAuthor, type Trx } from "../data/transaction.ts";
 import type { FeedDeps } from "./feed-deps.ts";
+import { fanOutReblog } from "./fan-out-reblog.ts";
 import { forEachFollowerBatch } from "./for-each-follower-batch.ts";
 import { receiversOf } from "./reply-filter.ts";
 
@@ -15,6 +16,7 @@ import { receiversOf } from "./reply-filter.ts";
 export async function applyStatusCreated(deps: FeedDeps, trx: Trx, status: IndexedStatus): Promise<void> {
   await lockAuthor(trx, status.accountId);
   if ((await recordStatus(deps.db, trx, status)) !== "recorded") return;
+  if (status.reblogOfId) return fanOutReblog(deps, trx, status);
   await deliver(deps, [status.accountId], status.id);
   if (audienceOf(status.visibility) === "mentioned") {
     const mentioned = status.mentionedAccountIds.filter((id) => id !== status.accountId);

@@ -9,11 +9,17 @@ import { mentionedAccounts } from "../data/statuses-index-table.ts";
 import type { Trx } from "../data/transaction.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 
-/** The receivers among `receiverIds` (never the author) whose home `status` may reach. */
+/**
+ * The receivers among `receiverIds` (never the author) whose home `status` may reach. For a
+ * reblog, the reblogged status's author and mentions count too, and that author's blocks.
+ */
 export async function withoutHiders(deps: FeedDeps, trx: Trx, status: StatusRouting, receiverIds: string[]): Promise<string[]> {
   if (receiverIds.length === 0) return receiverIds;
   const involved = [status.accountId, ...(await mentionedAccounts(deps.db, trx, status.id))];
+  const original = status.reblogOfId && status.reblogOfAccountId ? { id: status.reblogOfId, accountId: status.reblogOfAccountId } : undefined;
+  if (original) involved.push(original.accountId, ...(await mentionedAccounts(deps.db, trx, original.id)));
   const hiding = await receiversHiding(deps.db, trx, receiverIds, status.accountId, involved);
+  if (original) for (const id of await receiversHiding(deps.db, trx, receiverIds, original.accountId, involved)) hiding.add(id);
   return hiding.size === 0 ? receiverIds : receiverIds.filter((id) => !hiding.has(id));
 }
 
@@ -21,6 +27,9 @@ export async function withoutHiders(deps: FeedDeps, trx: Trx, status: StatusRout
 export async function withoutHidden<S extends StatusRouting>(deps: FeedDeps, receiverId: string, statuses: S[], trx?: Trx): Promise<S[]> {
   const { hidden, blockedBy } = await hiddenFrom(deps.db, receiverId, trx);
   if (hidden.size === 0 && blockedBy.size === 0) return statuses;
-  const mentioning = await statusesMentioning(deps.db, statuses.map((s) => s.id), [...hidden], trx);
-  return statuses.filter((s) => s.accountId === receiverId || !(hidden.has(s.accountId) || blockedBy.has(s.accountId) || mentioning.has(s.id)));
+  const mentioning = await statusesMentioning(deps.db, statuses.flatMap((s) => [s.id, ...(s.reblogOfId ? [s.reblogOfId] : [])]), [...hidden], trx);
+  const hides = (accountId: string | undefined, statusId: string | undefined) =>
+    Boolean(accountId && (hidden.has(accountId) || blockedBy.has(accountId))) || Boolean(statusId && mentioning.has(statusId));
+  // A reblog is hidden by what hides either status: its own author or the reblogged one's.
+  return statuses.filter((s) => s.accountId === receiverId || !(hides(s.accountId, s.id) || hides(s.reblogOfAccountId, s.reblogOfId)));
 }

@@ -1,0 +1,18 @@
+import { parseArgs } from "node:util";
+import { SecurityServiceClient } from "@starling/proto/accounts/v1/security";
+import { asOwner } from "./as-owner.ts";
+
+/**
+ * `starling accounts delete USERNAME`: deletes a local account for good, like tootctl's `accounts
+ * delete`: its posts and relationships go, its username stays reserved. Acts as the Owner, so it
+ * refuses to delete an Owner.
+ */
+export async function accountsDeleteCommand(argv: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+  const username = positionals[0];
+  if (!username) throw new Error("usage: starling accounts delete USERNAME");
+  await asOwner(SecurityServiceClient, async (client, viewerToken) => {
+    const deleted = await client.deleteAccount({ accountId: "", username: username.replace(/^@/, ""), password: "" }, { viewerToken });
+    console.log(`OK (account ${deleted.accountId} deleted)`);
+  });
+}

@@ -1,0 +1,82 @@
+import type { Database } from "@starling/db";
+import type { CustomEmoji } from "../domain/custom-emoji.ts";
+import type { Trx } from "./transaction.ts";
+
+interface CustomEmojiRow {
+  id: string | number;
+  shortcode: string;
+  domain: string;
+  url: string;
+  static_url: string;
+  category: string | null;
+  visible_in_picker: boolean;
+  disabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const fromRow = (row: CustomEmojiRow): CustomEmoji => ({
+  id: String(row.id),
+  shortcode: row.shortcode,
+  domain: row.domain,
+  url: row.url,
+  staticUrl: row.static_url,
+  category: row.category,
+  visibleInPicker: row.visible_in_picker,
+  disabled: row.disabled,
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+});
+
+const toRow = (emoji: CustomEmoji): CustomEmojiRow => ({
+  id: emoji.id,
+  shortcode: emoji.shortcode,
+  domain: emoji.domain,
+  url: emoji.url,
+  static_url: emoji.staticUrl,
+  category: emoji.category,
+  visible_in_picker: emoji.visibleInPicker,
+  disabled: emoji.disabled,
+  created_at: emoji.createdAt,
+  updated_at: emoji.updatedAt,
+});
+
+/** The emoji of `domain` whose shortcode equals `shortcode` ignoring case, locked for update inside `trx`. */
+export async function findEmojiForUpdate(db: Database, trx: Trx, shortcode: string, domain: string): Promise<CustomEmoji | undefined> {
+  const row: CustomEmojiRow | undefined = await db
+    .table("custom_emojis", trx)
+    .whereRaw("lower(shortcode) = lower(?)", [shortcode])
+    .andWhere({ domain })
+    .forUpdate()
+    .first();
+  return row && fromRow(row);
+}
+
+/**
+ * Inserts the emoji; false when the shortcode was taken meanwhile (the unique index decides, so two
+ * concurrent imports of one shortcode cannot both insert).
+ */
+export async function insertEmoji(db: Database, trx: Trx, emoji: CustomEmoji): Promise<boolean> {
+  const inserted = await db.table("custom_emojis", trx).insert(toRow(emoji)).onConflict().ignore().returning("id");
+  return inserted.length === 1;
+}
+
+/** Replaces the stored emoji with `emoji` (same id). */
+export async function updateEmoji(db: Database, trx: Trx, emoji: CustomEmoji): Promise<void> {
+  const { id, created_at: _created, ...changes } = toRow(emoji);
+  await db.table("custom_emojis", trx).where({ id }).update(changes);
+}
+
+/** Local, enabled emojis shown in the picker, by shortcode. */
+export async function listPickerEmojis(db: Database): Promise<CustomEmoji[]> {
+  const rows: CustomEmojiRow[] = await db.table("custom_emojis").where({ domain: "", disabled: false, visible_in_picker: true }).orderBy("shortcode");
+  return rows.map(fromRow);
+}
+
+/** Enabled emojis with exactly these shortcode and domain pairs. */
+export async function findEnabledEmojis(db: Database, refs: ReadonlyArray<{ shortcode: string; domain: string }>): Promise<CustomEmoji[]> {
+  if (refs.length === 0) return [];
+  const pairs = refs.map((r) => [r.shortcode, r.domain]);
+  const rows: CustomEmojiRow[] = await db.table("custom_emojis").whereIn(["shortcode", "domain"], pairs).andWhere({ disabled: false });
+  return rows.map(fromRow);
+}

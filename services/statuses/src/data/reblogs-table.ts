@@ -1,0 +1,60 @@
+/** Reblogs: rows of `statuses` with reblog_of_id set, and the counters they move. */
+import type { Database } from "@starling/db";
+import type { Status } from "../domain/status.ts";
+import type { RecordPage } from "../domain/record-page.ts";
+import { readRecordPage } from "./record-page-query.ts";
+import { rowFromStatus, statusFromRow, type StatusRow } from "./status-row.ts";
+import type { Trx } from "./transaction.ts";
+
+/**
+ * Stores a reblog unless the account already has a live reblog of the same status (the partial
+ * unique index decides, also between concurrent requests); resolves whether it was stored.
+ */
+export async function insertReblog(db: Database, trx: Trx, reblog: Status): Promise<boolean> {
+  const rows: unknown[] = await db.table("statuses", trx).insert(rowFromStatus(reblog)).onConflict().ignore().returning("id");
+  return rows.length === 1;
+}
+
+/** The account's live reblog of `statusId`, if any. */
+export async function findLiveReblog(db: Database, accountId: string, statusId: string, trx?: Trx): Promise<Status | undefined> {
+  const row: StatusRow | undefined = await db.table("statuses", trx).where({ account_id: accountId, reblog_of_id: statusId }).whereNull("deleted_at").first();
+  return row ? statusFromRow(row) : undefined;
+}
+
+/** Every live reblog of `statusId`. */
+export async function liveReblogsOf(db: Database, trx: Trx, statusId: string): Promise<Status[]> {
+  const rows: StatusRow[] = await db.table("statuses", trx).where({ reblog_of_id: statusId }).whereNull("deleted_at");
+  return rows.map(statusFromRow);
+}
+
+/** Of `statusIds`, those the account has a live reblog of. */
+export async function rebloggedStatusIds(db: Database, accountId: string, statusIds: readonly string[]): Promise<Set<string>> {
+  if (statusIds.length === 0) return new Set();
+  const rows: { reblog_of_id: string }[] = await db
+    .table("statuses")
+    .where({ account_id: accountId })
+    .whereIn("reblog_of_id", [...statusIds])
+    .whereNull("deleted_at")
+    .select("reblog_of_id");
+  return new Set(rows.map((r) => String(r.reblog_of_id)));
+}
+
+/** One page of the public and unlisted live reblogs of `statusId` (Mastodon lists only those), newest first. */
+export async function publicReblogsOf(db: Database, statusId: string, page: RecordPage): Promise<{ id: string; accountId: string }[]> {
+  const query = db.table("statuses").where({ reblog_of_id: statusId }).whereIn("visibility", ["public", "unlisted"]).whereNull("deleted_at").select("id", "account_id");
+  const rows = await readRecordPage<{ id: string; account_id: string }>(query, "id", page);
+  return rows.map((r) => ({ id: String(r.id), accountId: String(r.account_id) }));
+}
+
+/**
+ * Adds `delta` to a live status's reblogs_count or favourites_count, never below zero, in SQL so
+ * concurrent interactions do not lose counts; false when the status is gone.
+ */
+export async function adjustInteractionCount(db: Database, trx: Trx, id: string, column: "reblogs_count" | "favourites_count", delta: 1 | -1): Promise<boolean> {
+  const changed = await db
+    .table("statuses", trx)
+    .where({ id })
+    .whereNull("deleted_at")
+    .update({ [column]: db.knex.raw("greatest(?? + ?, 0)", [column, delta]) });
+  return changed === 1;
+}

@@ -1,0 +1,66 @@
+// Custom emojis as Mastodon 4.0 knows them (CustomEmoji): a shortcode naming an image, local or of a
+// remote domain, shown in the picker unless unlisted, optionally in a category.
+
+/** A registered custom emoji. */
+export interface CustomEmoji {
+  id: string;
+  shortcode: string;
+  /** '' for local emojis. */
+  domain: string;
+  url: string;
+  /** A non-animated version; always present. */
+  staticUrl: string;
+  category: string | null;
+  visibleInPicker: boolean;
+  disabled: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Mastodon's shortcode rule: at least two letters, digits or underscores. */
+export const SHORTCODE_PATTERN = /^[a-zA-Z0-9_]{2,}$/;
+
+/** Longest shortcode, category and URL accepted (Mastodon's string columns). */
+export const EMOJI_TEXT_LIMIT = 2048;
+
+/** An emoji as an admin asks to add it, before any rule ran. */
+export interface NewCustomEmojiInput {
+  shortcode: string;
+  domain: string;
+  url: string;
+  staticUrl: string;
+  category: string;
+  visibleInPicker: boolean;
+}
+
+/** A new emoji that passed the rules that need no data. */
+export type ValidCustomEmoji = Omit<CustomEmoji, "id" | "disabled" | "createdAt" | "updatedAt">;
+
+/** The cleaned emoji, or why it was refused. */
+export type ValidatedEmoji = { ok: true; emoji: ValidCustomEmoji } | { ok: false; error: string };
+
+const isHttpUrl = (text: string): boolean => {
+  try {
+    return ["http:", "https:"].includes(new URL(text).protocol) && text.length <= EMOJI_TEXT_LIMIT;
+  } catch {
+    return false;
+  }
+};
+
+/** Shortcode shape, image URLs, and a category of at most {@link EMOJI_TEXT_LIMIT} characters. */
+export function validateNewEmoji(input: NewCustomEmojiInput): ValidatedEmoji {
+  const shortcode = input.shortcode.trim();
+  if (!SHORTCODE_PATTERN.test(shortcode) || shortcode.length > EMOJI_TEXT_LIMIT) {
+    return { ok: false, error: "Validation failed: Shortcode must be at least 2 characters and can only contain alphanumeric characters and underscores" };
+  }
+  if (!isHttpUrl(input.url) || !isHttpUrl(input.staticUrl)) return { ok: false, error: "Validation failed: Image must be an http(s) URL, and its static version too" };
+  const category = input.category.trim();
+  if (category.length > EMOJI_TEXT_LIMIT) return { ok: false, error: "Validation failed: Category is too long" };
+  const domain = input.domain.trim().toLowerCase();
+  return { ok: true, emoji: { shortcode, domain, url: input.url, staticUrl: input.staticUrl, category: category || null, visibleInPicker: input.visibleInPicker } };
+}
+
+/** Whether a viewer with this role may manage custom emojis (Mastodon: manage_custom_emojis, held by Owner and Admin). */
+export function mayManageEmojis(role: string | undefined): boolean {
+  return role === "Owner" || role === "Admin";
+}

@@ -1,0 +1,17 @@
+import assert from "node:assert/strict";
+import { defaultLanguage, normalizeLanguage } from "./language.ts";
+
+describe("status language", () => {
+  it("keeps an ISO 639-1 code in lower case, none for blank, and undefined for anything else", () => {
+    assert.deepEqual([normalizeLanguage(" DE "), normalizeLanguage(""), normalizeLanguage("deu")], ["de", null, undefined]);
+  });
+
+  it("defaults to the posting language, else the interface language without its region, else none", () => {
+    assert.equal(defaultLanguage("fr", "de"), "fr");
+    assert.equal(defaultLanguage("", "pt-BR"), "pt");
+    assert.equal(defaultLanguage("", "zh_TW"), "zh");
+    assert.equal(defaultLanguage("", "ja"), "ja");
+    assert.equal(defaultLanguage("", "sco"), null);
+    assert.equal(defaultLanguage("", ""), null);
+  });
+});

@@ -1,0 +1,28 @@
+import type { Database } from "@starling/db";
+import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { setStatusCard } from "../data/status-cards.ts";
+import type { Trx } from "../data/transaction.ts";
+
+/** Consumer group (and inbox consumer name) that links statuses to the preview cards media fetched. */
+export const CARD_LINKS_GROUP = "statuses.card-links";
+
+// Runs inside handleOnce's transaction: the inbox row and the link commit together.
+const handlers: EventHandlers<{ db: Database; trx: Trx }> = {
+  "card.created": async (payload, _envelope, { db, trx }) => {
+    await setStatusCard(db, trx, payload.statusId, payload.cardId);
+  },
+};
+
+/** Subscribes to the media topic for card.created. */
+export function startCardLinksConsumer(db: Database, bus: EventBus): Promise<Subscription> {
+  return bus.subscribe({
+    topics: [TOPICS.media],
+    group: CARD_LINKS_GROUP,
+    fromBeginning: true,
+    handler: async (envelope) => {
+      // Only card.created matters here; other media events need no inbox row.
+      if (!(envelope.type in handlers)) return;
+      await handleOnce(db, CARD_LINKS_GROUP, envelope, (trx) => dispatchEvent(handlers, envelope, { db, trx }).then(() => undefined));
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import type { AsyncHandlers } from "@starling/runtime";
+import type { CustomEmoji as CustomEmojiMessage, CustomEmojisServiceServer } from "@starling/proto/statuses/v1/custom_emojis";
+import type { CustomEmoji } from "../domain/custom-emoji.ts";
+import { createCustomEmoji } from "../use-cases/create-custom-emoji.ts";
+import type { StatusesDeps } from "../use-cases/dependencies.ts";
+import { getCustomEmojis, listCustomEmojis } from "../use-cases/find-custom-emojis.ts";
+
+/** Domain emoji → proto message; a missing category becomes ''. */
+export function customEmojiToProto(emoji: CustomEmoji): CustomEmojiMessage {
+  return {
+    id: emoji.id,
+    shortcode: emoji.shortcode,
+    domain: emoji.domain,
+    url: emoji.url,
+    staticUrl: emoji.staticUrl,
+    visibleInPicker: emoji.visibleInPicker,
+    category: emoji.category ?? "",
+    disabled: emoji.disabled,
+    createdAt: emoji.createdAt,
+    updatedAt: emoji.updatedAt,
+  };
+}
+
+/** CustomEmojisService: decode → use case → encode. */
+export function customEmojisHandlers(deps: StatusesDeps): AsyncHandlers<CustomEmojisServiceServer> {
+  return {
+    async createCustomEmoji(request, ctx) {
+      const { emoji, created } = await createCustomEmoji(deps, { role: ctx.viewer?.role }, request);
+      return { emoji: customEmojiToProto(emoji), created };
+    },
+    async listCustomEmojis() {
+      return { emojis: (await listCustomEmojis(deps)).map(customEmojiToProto) };
+    },
+    async getCustomEmojis(request) {
+      const refs = [...request.shortcodes.map((shortcode) => ({ shortcode, domain: request.domain })), ...request.refs];
+      return { emojis: (await getCustomEmojis(deps, refs)).map(customEmojiToProto) };
+    },
+  };
+}

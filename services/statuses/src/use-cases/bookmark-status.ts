@@ -1,0 +1,16 @@
+import type { Status } from "../domain/status.ts";
+import type { Caller, StatusesDeps } from "./dependencies.ts";
+import { addRecord, removeRecord, type RecordKind } from "./record-interaction.ts";
+
+// Bookmarks are private to their owner: no counter, no event.
+const bookmarks: RecordKind = { table: "bookmarks" };
+
+/** Bookmarks a status for the caller (idempotent). */
+export function bookmarkStatus(deps: StatusesDeps, caller: Caller, id: string): Promise<Status> {
+  return addRecord(deps, caller, id, bookmarks);
+}
+
+/** Removes the caller's bookmark; harmless without one. */
+export function unbookmarkStatus(deps: StatusesDeps, caller: Caller, id: string): Promise<Status> {
+  return removeRecord(deps, caller, id, bookmarks);
+}

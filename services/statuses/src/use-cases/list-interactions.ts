@@ -1,0 +1,47 @@
+import { recordCursors, recordPage, type RecordPageInput } from "../domain/record-page.ts";
+import type { Status } from "../domain/status.ts";
+import { recordsOfAccount, recordsOnStatus } from "../data/interaction-records-table.ts";
+import { publicReblogsOf } from "../data/reblogs-table.ts";
+import type { Caller, StatusesDeps } from "./dependencies.ts";
+import { findVisibleStatuses } from "./find-visible-status.ts";
+import { actingAccount, visibleStatus } from "./interaction-target.ts";
+
+/** A page listed by record ids: the items and the Link cursors (record ids, "" for none). */
+export interface RecordListPage<T> {
+  items: T[];
+  next: string;
+  prev: string;
+}
+
+// Mastodon's defaults: 20 statuses (40 at most) for favourites and bookmarks, 40 accounts (80).
+const STATUS_LIST_LIMIT = 20;
+const ACCOUNT_LIST_LIMIT = 40;
+
+/**
+ * The caller's favourites or bookmarks, newest record first, paginated by record id. Statuses the
+ * caller can no longer see drop out, while the cursors still come from the records, so paging
+ * goes on past them.
+ */
+export async function listMarkedStatuses(deps: StatusesDeps, caller: Caller, table: "favourites" | "bookmarks", input: RecordPageInput | undefined): Promise<RecordListPage<Status>> {
+  const accountId = actingAccount(caller);
+  const page = recordPage(input, STATUS_LIST_LIMIT);
+  const records = await recordsOfAccount(deps.db, table, accountId, page);
+  const items = await findVisibleStatuses(deps, caller, records.map((r) => r.statusId));
+  return { items, ...recordCursors(records.map((r) => r.id), page.limit) };
+}
+
+/** Accounts that favourited a status the caller may see, newest favourite first. */
+export async function listFavouritedBy(deps: StatusesDeps, caller: Caller, statusId: string, input: RecordPageInput | undefined): Promise<RecordListPage<string>> {
+  const status = await visibleStatus(deps, caller, statusId);
+  const page = recordPage(input, ACCOUNT_LIST_LIMIT);
+  const records = await recordsOnStatus(deps.db, "favourites", status.id, page);
+  return { items: records.map((r) => r.accountId), ...recordCursors(records.map((r) => r.id), page.limit) };
+}
+
+/** Accounts that reblogged a status the caller may see, publicly (public or unlisted), newest first. */
+export async function listRebloggedBy(deps: StatusesDeps, caller: Caller, statusId: string, input: RecordPageInput | undefined): Promise<RecordListPage<string>> {
+  const status = await visibleStatus(deps, caller, statusId);
+  const page = recordPage(input, ACCOUNT_LIST_LIMIT);
+  const reblogs = await publicReblogsOf(deps.db, status.id, page);
+  return { items: reblogs.map((r) => r.accountId), ...recordCursors(reblogs.map((r) => r.id), page.limit) };
+}

@@ -1,0 +1,94 @@
+import { enqueueEvents } from "@starling/events";
+import { failedPrecondition, invalidArgument, notFound, permissionDenied } from "@starling/runtime";
+import { mayReblog, reblogVisibility } from "../domain/interaction-rules.ts";
+import type { Status } from "../domain/status.ts";
+import { localStatusUrls } from "../domain/status-urls.ts";
+import { adjustInteractionCount, findLiveReblog, insertReblog } from "../data/reblogs-table.ts";
+import { findLiveStatus } from "../data/statuses-table.ts";
+import { softDeleteStatus } from "./delete-status.ts";
+import type { Caller, StatusesDeps } from "./dependencies.ts";
+import { actingAccount, visibleProperStatus } from "./interaction-target.ts";
+import { reblogCreatedEvent } from "./interaction-events.ts";
+import { statusCreatedEvent } from "./status-events.ts";
+
+/** A reblog and the status it reblogs. */
+export interface Reblog {
+  reblog: Status;
+  original: Status;
+}
+
+/**
+ * Reblogs a status as the caller (the original when given a reblog). A second reblog of the same
+ * status returns the first. Stores the reblog, the original's reblogs_count, status.created (home
+ * feeds fan reblogs out from it) and reblog.created in one transaction.
+ */
+export async function reblogStatus(deps: StatusesDeps, caller: Caller, id: string, requestedVisibility: string): Promise<Reblog> {
+  const accountId = actingAccount(caller);
+  const original = await visibleProperStatus(deps, caller, id);
+  if (!mayReblog(original, accountId)) throw permissionDenied("This action is not allowed");
+  const visibility = reblogVisibility(original, requestedVisibility);
+  if (!visibility) throw invalidArgument("Validation failed: Visibility is not included in the list");
+  const existing = await findLiveReblog(deps.db, accountId, original.id);
+  if (existing) return { reblog: existing, original };
+  const username = (await deps.accounts.usernames([accountId], caller)).get(accountId);
+  if (!username) throw failedPrecondition("The account of this token does not exist");
+  const reblog = buildReblog(deps, accountId, username, original, visibility);
+  const stored = await deps.db.transaction(async (trx) => {
+    if (!(await insertReblog(deps.db, trx, reblog))) return false;
+    if (!(await adjustInteractionCount(deps.db, trx, original.id, "reblogs_count", 1))) throw notFound();
+    await enqueueEvents(deps.db, trx, [statusCreatedEvent(reblog, original), reblogCreatedEvent(reblog, original)]);
+    return true;
+  });
+  if (stored) deps.relay.nudge();
+  // A concurrent identical request won: answer with its reblog, as a repeated one would be.
+  const current = stored ? reblog : await findLiveReblog(deps.db, accountId, original.id);
+  if (!current) throw notFound();
+  return { reblog: current, original: (await findLiveStatus(deps.db, original.id)) ?? original };
+}
+
+/**
+ * Deletes the caller's reblog of `id` (or of its original), if there is one; answers with the
+ * original, which must be visible.
+ */
+export async function unreblogStatus(deps: StatusesDeps, caller: Caller, id: string): Promise<Status> {
+  const accountId = actingAccount(caller);
+  const original = await visibleProperStatus(deps, caller, id);
+  const reblog = await findLiveReblog(deps.db, accountId, original.id);
+  if (reblog) {
+    const at = deps.now();
+    // The delete path of every status: the original's count, status.deleted and reblog.deleted.
+    const removed = await deps.db.transaction((trx) => softDeleteStatus(deps, trx, reblog, at));
+    if (removed) deps.relay.nudge();
+  }
+  return (await findLiveStatus(deps.db, original.id)) ?? original;
+}
+
+// Mastodon's reblog: no text of its own; its ActivityPub id is the Announce activity's.
+function buildReblog(deps: StatusesDeps, accountId: string, username: string, original: Status, visibility: Status["visibility"]): Status {
+  const id = deps.newId();
+  const { uri, url } = localStatusUrls(deps.baseUrl, username, id);
+  return {
+    id,
+    uri: `${uri}/activity`,
+    url,
+    accountId,
+    inReplyToId: null,
+    inReplyToAccountId: null,
+    text: "",
+    content: "",
+    spoilerText: "",
+    visibility,
+    sensitive: false,
+    language: null,
+    local: true,
+    application: null,
+    createdAt: deps.now(),
+    editedAt: null,
+    deletedAt: null,
+    repliesCount: 0,
+    reblogsCount: 0,
+    favouritesCount: 0,
+    mediaIds: [],
+    reblogOfId: original.id,
+  };
+}

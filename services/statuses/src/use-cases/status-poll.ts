@@ -1,0 +1,59 @@
+import type { Database } from "@starling/db";
+import { invalidArgument } from "@starling/runtime";
+import type { Poll } from "../domain/poll.ts";
+import { editedPoll, newPoll, validatePoll, type PollInput, type ValidPoll } from "../domain/poll-rules.ts";
+import type { Status } from "../domain/status.ts";
+import { deletePollVotes } from "../data/poll-votes-table.ts";
+import { deletePoll, insertPoll, lockPoll, setStatusPollId, updatePoll } from "../data/polls-table.ts";
+import type { Trx } from "../data/transaction.ts";
+
+/**
+ * The poll part of a new or edited status, checked before any write: null when there is none,
+ * INVALID_ARGUMENT with Mastodon's message when a rule fails (including a poll beside media).
+ */
+export function validStatusPoll(input: PollInput | null | undefined, mediaCount: number): ValidPoll | null {
+  if (!input) return null;
+  const checked = validatePoll(input, { mediaCount });
+  if (!checked.ok) throw invalidArgument(checked.error);
+  return checked.value;
+}
+
+/** The poll of a status being created (ids chosen, no votes), or null; stored with `insertPoll` in the status's transaction. */
+export function newStatusPoll(status: Status, valid: ValidPoll | null, newId: () => string): Poll | null {
+  return valid && newPoll({ id: newId(), statusId: status.id, accountId: status.accountId }, valid, status.createdAt);
+}
+
+/** What {@link replaceStatusPoll} did. */
+export interface ReplacedPoll {
+  /** The status's poll now; null when it has none. */
+  poll: Poll | null;
+  /** Whether the poll appeared, went, or changed (options, choice mode or end); votes were then reset if options or mode changed. */
+  changed: boolean;
+}
+
+/**
+ * Gives an edited status the poll `valid` (or none) inside the edit's transaction, as Mastodon's
+ * edit does: an existing poll keeps its id and takes the new options and rules, closing
+ * `expiresIn` from `now`; its votes are deleted and its tallies reset when the options or the
+ * choice mode changed. Without `valid` the poll and its votes are removed. The status row's
+ * poll_id is kept in step; callers that write the status row themselves set `pollId` from the result.
+ */
+export async function replaceStatusPoll(db: Database, trx: Trx, status: Status, valid: ValidPoll | null, now: Date, newId: () => string): Promise<ReplacedPoll> {
+  const previous = status.pollId ? await lockPoll(db, trx, status.pollId) : undefined;
+  if (!valid) {
+    if (!previous) return { poll: null, changed: false };
+    await deletePoll(db, trx, previous.id);
+    await setStatusPollId(db, trx, status.id, null);
+    return { poll: null, changed: true };
+  }
+  if (!previous) {
+    const poll = newPoll({ id: newId(), statusId: status.id, accountId: status.accountId }, valid, now);
+    await insertPoll(db, trx, poll);
+    await setStatusPollId(db, trx, status.id, poll.id);
+    return { poll, changed: true };
+  }
+  const { poll, reset } = editedPoll(previous, valid, now);
+  if (reset) await deletePollVotes(db, trx, poll.id);
+  await updatePoll(db, trx, poll);
+  return { poll, changed: reset || poll.expiresAt?.getTime() !== previous.expiresAt?.getTime() || poll.hideTotals !== previous.hideTotals };
+}

@@ -1,0 +1,65 @@
+import type { Status } from "../domain/status.ts";
+import { threadRoots, mutedRoots } from "../data/conversation-mutes-table.ts";
+import { recordedStatusIds } from "../data/interaction-records-table.ts";
+import { rebloggedStatusIds } from "../data/reblogs-table.ts";
+import type { Caller, StatusesDeps } from "./dependencies.ts";
+import { findVisibleStatuses } from "./find-visible-status.ts";
+
+/** The viewer's own relation to a status (Mastodon's viewer fields). */
+export interface ViewerState {
+  favourited: boolean;
+  reblogged: boolean;
+  bookmarked: boolean;
+  muted: boolean;
+  pinned: boolean;
+}
+
+/** A status as shown to a viewer: the reblogged status of a reblog, and the viewer's state. */
+export interface StatusView {
+  status: Status;
+  /** The reblogged status, when `status` is a reblog. */
+  reblog?: StatusView;
+  /** Absent for anonymous viewers. */
+  viewer?: ViewerState;
+}
+
+/**
+ * Views of statuses the caller may see, in order: each reblog gets its original (a reblog whose
+ * original the caller cannot see is left out), and a signed-in caller gets the viewer fields,
+ * computed for the whole list with one query per kind. A reblog's fields follow its original's,
+ * except that a reblog is never pinned.
+ */
+export async function viewStatuses(deps: StatusesDeps, caller: Caller, statuses: Status[]): Promise<StatusView[]> {
+  const originalIds = [...new Set(statuses.flatMap((s) => (s.reblogOfId ? [s.reblogOfId] : [])))];
+  const originals = new Map((await findVisibleStatuses(deps, caller, originalIds)).map((s) => [s.id, s]));
+  const properIds = [...new Set(statuses.map((s) => s.reblogOfId ?? s.id))];
+  const states = caller.accountId ? await viewerStates(deps, caller.accountId, properIds) : undefined;
+  const stateOf = (id: string) => states?.get(id);
+  return statuses.flatMap((status): StatusView[] => {
+    if (!status.reblogOfId) return [{ status, ...withState(stateOf(status.id)) }];
+    const original = originals.get(status.reblogOfId);
+    if (!original) return [];
+    const state = stateOf(original.id);
+    return [{ status, reblog: { status: original, ...withState(state) }, ...withState(state && { ...state, pinned: false }) }];
+  });
+}
+
+const withState = (viewer: ViewerState | undefined) => (viewer ? { viewer } : {});
+
+/** The viewer state of each of `statusIds` for `accountId`: one query per kind of interaction. */
+export async function viewerStates(deps: StatusesDeps, accountId: string, statusIds: string[]): Promise<Map<string, ViewerState>> {
+  const [favourited, bookmarked, pinned, reblogged, roots] = await Promise.all([
+    recordedStatusIds(deps.db, "favourites", accountId, statusIds),
+    recordedStatusIds(deps.db, "bookmarks", accountId, statusIds),
+    recordedStatusIds(deps.db, "status_pins", accountId, statusIds),
+    rebloggedStatusIds(deps.db, accountId, statusIds),
+    threadRoots(deps.db, statusIds),
+  ]);
+  const muted = await mutedRoots(deps.db, accountId, [...new Set(roots.values())]);
+  return new Map(
+    statusIds.map((id) => [
+      id,
+      { favourited: favourited.has(id), reblogged: reblogged.has(id), bookmarked: bookmarked.has(id), pinned: pinned.has(id), muted: muted.has(roots.get(id) ?? id) },
+    ]),
+  );
+}
