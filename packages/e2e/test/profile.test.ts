@@ -21,6 +21,7 @@ describe("profile on the embedded stack", () => {
   let pages: Server;
   let pagesUrl: string;
   const suffix = randomBytes(3).toString("hex");
+  const passwords = new Map<Session, string>();
 
   before(async function () {
     this.timeout(180_000);
@@ -28,7 +29,10 @@ describe("profile on the embedded stack", () => {
     stack = await startEmbeddedStack({ env: { ALLOW_PRIVATE_ADDRESSES: "true", VERIFY_HTTP_LINKS: "true" } });
     const session = async (name: string) => {
       const email = `${name}_${suffix}@example.com`;
-      return signIn(stack.url, email, await stack.createAccount(`${name}_${suffix}`, email));
+      const password = await stack.createAccount(`${name}_${suffix}`, email);
+      const signedIn = await signIn(stack.url, email, password);
+      passwords.set(signedIn, password);
+      return signedIn;
     };
     [alice, bob] = [await session("alice"), await session("bob")];
     pages = createServer((req, res) => {
@@ -142,7 +146,7 @@ describe("profile on the embedded stack", () => {
     try {
       const as = async (session: Session) => ({ viewerToken: await signViewer(secret, { accountId: session.account.id, scopes: ["write"] }) });
       await profiles.addAlias({ acct: bob.account.username }, await as(alice));
-      await profiles.moveAccount({ targetAcct: alice.account.username }, await as(bob));
+      await profiles.moveAccount({ targetAcct: alice.account.username, password: passwords.get(bob)! }, await as(bob));
     } finally {
       profiles.close();
     }

@@ -107,7 +107,10 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
     async subscribe(subscribeOptions) {
       await connect();
       await ensureTopics([...subscribeOptions.topics, ...subscribeOptions.topics.map(deadLetterTopic)]);
-      const subscription = await startKafkaConsumer(context, subscribeOptions);
+      // Right after another process created a topic, the broker may still answer "not the leader" or
+      // "does not host this topic-partition" while the group positions itself: such errors are
+      // retriable, so joining is tried again rather than failing the service's start.
+      const subscription = await retryRetriable(() => startKafkaConsumer(context, subscribeOptions), 60_000);
       const stop = async () => {
         stops.delete(stop);
         await subscription.stop();
@@ -126,6 +129,19 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
       await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
     },
   };
+}
+
+/** Runs `attempt` again after errors kafkajs marks retriable, backing off, until `timeoutMs` passes. */
+async function retryRetriable<T>(attempt: () => Promise<T>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 100; ; pause = Math.min(pause * 2, 2_000)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable || Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
 
 /** Resolves once every partition of `topics` has a leader; retries until `timeoutMs` passes. */

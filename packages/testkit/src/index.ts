@@ -55,3 +55,4 @@ export function uniqueName(prefix: string): string {
 }
 
 export * from "./mailbox.ts";
+export * from "./translation-servers.ts";

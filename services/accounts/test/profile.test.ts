@@ -45,8 +45,8 @@ for (const backend of backends) {
 
     const user = async (name = "user") => {
       seq += 1;
-      const { account } = await h.createUser(`${name}${seq}`);
-      return { account, as: { viewerToken: await h.sign({ accountId: account.id, scopes: ["read", "write"] }) } };
+      const { account, password } = await h.createUser(`${name}${seq}`);
+      return { account, password, as: { viewerToken: await h.sign({ accountId: account.id, scopes: ["read", "write"] }) } };
     };
     const update = (as: { viewerToken: string }, request: Partial<UpdateCredentialsRequest>) => profiles.updateCredentials(request, as);
 
@@ -168,10 +168,10 @@ for (const backend of backends) {
       assert.deepEqual(await search("   "), []);
     });
 
-    it("moves an account to one that lists it as an alias, once, and announces account.moved", async () => {
+    it("moves an account to one that lists it as an alias, once, given its password, and announces account.moved", async () => {
       const old = await user("old");
       const fresh = await user("new");
-      const refused = await rejection(profiles.moveAccount({ targetAcct: fresh.account.username }, old.as));
+      const refused = await rejection(profiles.moveAccount({ targetAcct: fresh.account.username, password: old.password }, old.as));
       assert.equal(refused.code, status.INVALID_ARGUMENT);
       assert.match(refused.details, /alias/);
       assert.equal((await rejection(profiles.addAlias({ acct: fresh.account.username }, fresh.as))).code, status.INVALID_ARGUMENT, "self");
@@ -180,12 +180,16 @@ for (const backend of backends) {
       assert.deepEqual([alias.acct, alias.uri], [`${old.account.username}@127.0.0.1:3000`, old.account.uri]);
       assert.equal((await rejection(profiles.addAlias({ acct: old.account.username }, fresh.as))).code, status.INVALID_ARGUMENT, "twice");
       assert.deepEqual((await profiles.listAliases({}, fresh.as)).aliases.map((a) => a.uri), [old.account.uri]);
-      const moved = (await profiles.moveAccount({ targetAcct: fresh.account.username }, old.as)).account!;
+      const wrong = await rejection(profiles.moveAccount({ targetAcct: fresh.account.username, password: `${old.password}x` }, old.as));
+      assert.deepEqual([wrong.code, wrong.details], [status.INVALID_ARGUMENT, "Invalid password"]);
+      assert.equal((await rejection(profiles.moveAccount({ targetAcct: fresh.account.username, password: "" }, old.as))).details, "Invalid password");
+      assert.equal((await h.client.getAccounts({ ids: [old.account.id] })).accounts[0]!.movedToAccountId, "", "not moved after a wrong password");
+      const moved = (await profiles.moveAccount({ targetAcct: fresh.account.username, password: old.password }, old.as)).account!;
       assert.equal(moved.movedToAccountId, fresh.account.id);
       assert.equal((await h.client.getAccounts({ ids: [old.account.id] })).accounts[0]!.movedToAccountId, fresh.account.id);
       const event = await waitFor(() => events.find((e) => e.type === "account.moved" && e.key === old.account.id), { what: "account.moved" });
       assert.deepEqual({ ...decodePayload("account.moved", event) }, { accountId: old.account.id, targetAccountId: fresh.account.id });
-      assert.match((await rejection(profiles.moveAccount({ targetAcct: fresh.account.username }, old.as))).details, /already moved/);
+      assert.match((await rejection(profiles.moveAccount({ targetAcct: fresh.account.username, password: old.password }, old.as))).details, /already moved/);
       await profiles.removeAlias({ acct: old.account.username }, fresh.as);
       assert.deepEqual((await profiles.listAliases({}, fresh.as)).aliases, []);
       assert.equal((await rejection(profiles.removeAlias({ acct: old.account.username }, fresh.as))).code, status.NOT_FOUND);

@@ -14,6 +14,8 @@ import { PollsServiceClient } from "@starling/proto/statuses/v1/polls";
 import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
 import { StatusEditsServiceClient } from "@starling/proto/statuses/v1/status_edits";
 import { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
+import { TranslationServiceClient } from "@starling/proto/statuses/v1/translation";
+import { ScheduledStatusesServiceClient } from "@starling/proto/statuses/v1/scheduled_statuses";
 import { TimelinesServiceClient } from "@starling/proto/timelines/v1/timelines";
 import type { GatewayConfig } from "./config.ts";
 
@@ -32,6 +34,8 @@ export interface Clients {
   customEmojis: AsyncClient<CustomEmojisServiceClient>;
   statusEdits: AsyncClient<StatusEditsServiceClient>;
   interactions: AsyncClient<StatusInteractionsServiceClient>;
+  translation: AsyncClient<TranslationServiceClient>;
+  scheduledStatuses: AsyncClient<ScheduledStatusesServiceClient>;
   timelines: AsyncClient<TimelinesServiceClient>;
   media: AsyncClient<MediaServiceClient>;
   previewCards: AsyncClient<PreviewCardsServiceClient>;
@@ -54,6 +58,8 @@ export function connectClients(config: GatewayConfig): Clients {
     customEmojis: connectService(CustomEmojisServiceClient, config.STATUSES_GRPC_URL, defaults),
     statusEdits: connectService(StatusEditsServiceClient, config.STATUSES_GRPC_URL, defaults),
     interactions: connectService(StatusInteractionsServiceClient, config.STATUSES_GRPC_URL, defaults),
+    translation: connectService(TranslationServiceClient, config.STATUSES_GRPC_URL, defaults),
+    scheduledStatuses: connectService(ScheduledStatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
     timelines: connectService(TimelinesServiceClient, config.TIMELINES_GRPC_URL, defaults),
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
     previewCards: connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, defaults),

@@ -18,6 +18,12 @@ import { customEmojisHandlers } from "./grpc/custom-emojis-handlers.ts";
 import { startCardLinksConsumer } from "./events/card-links-consumer.ts";
 import { StatusInteractionsServiceService } from "@starling/proto/statuses/v1/interactions";
 import { interactionsHandlers } from "./grpc/interactions-handlers.ts";
+import { ScheduledStatusesServiceService } from "@starling/proto/statuses/v1/scheduled_statuses";
+import { scheduledStatusesHandlers } from "./grpc/scheduled-statuses-handlers.ts";
+import { startScheduledStatusPublisher } from "./workers/scheduled-status-publisher.ts";
+import { TranslationServiceService } from "@starling/proto/statuses/v1/translation";
+import { translationHandlers } from "./grpc/translation-handlers.ts";
+import { configuredTranslator } from "./translation/configured-translator.ts";
 
 /** Options of {@link startStatusesService}. */
 export interface StartStatusesOptions {
@@ -66,5 +72,8 @@ export async function startStatusesService(
   };
   const accountDeletions = await startAccountDeletionsConsumer(bus, deps);
   context.shutdown.add("workers", "statuses account-deletions consumer", () => accountDeletions.stop());
-  return serveService(context, config, [{ definition: StatusesServiceService, handlers: statusesHandlers(deps) }, { definition: StatusEditsServiceService, handlers: statusEditsHandlers(deps) }, { definition: CustomEmojisServiceService, handlers: customEmojisHandlers(deps) }, { definition: PollsServiceService, handlers: pollsHandlers(deps) }, { definition: StatusInteractionsServiceService, handlers: interactionsHandlers(deps) }]);
+  const scheduling = { ...deps, minScheduleLeadMs: config.SCHEDULED_STATUSES_MIN_LEAD_MS };
+  const publisher = startScheduledStatusPublisher(deps, { intervalMs: config.SCHEDULED_STATUSES_INTERVAL_MS, viewerSecret: config.VIEWER_TOKEN_SECRET, logger: context.logger });
+  context.shutdown.add("workers", "statuses scheduled-status publisher", () => publisher.stop());
+  return serveService(context, config, [{ definition: StatusesServiceService, handlers: statusesHandlers(deps) }, { definition: StatusEditsServiceService, handlers: statusEditsHandlers(deps) }, { definition: CustomEmojisServiceService, handlers: customEmojisHandlers(deps) }, { definition: PollsServiceService, handlers: pollsHandlers(deps) }, { definition: StatusInteractionsServiceService, handlers: interactionsHandlers(deps) }, { definition: ScheduledStatusesServiceService, handlers: scheduledStatusesHandlers(scheduling) }, { definition: TranslationServiceService, handlers: translationHandlers({ ...deps, translator: configuredTranslator(config, deps.now) }) }]);
 }

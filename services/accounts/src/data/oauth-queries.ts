@@ -89,6 +89,11 @@ export async function findAppByClientId(db: Database, clientId: string, trx?: Tr
   return row && toApp(row);
 }
 
+export async function findAppById(db: Database, id: string, trx?: Trx): Promise<OauthApp | undefined> {
+  const row: AppRow | undefined = await db.table("oauth_apps", trx).where({ id }).first();
+  return row && toApp(row);
+}
+
 export async function insertToken(db: Database, trx: Trx, token: OauthToken): Promise<void> {
   await db.table("oauth_tokens", trx).insert({
     id: token.id,

@@ -42,6 +42,6 @@ export function profilesHandlers(deps: ProfileDeps): AsyncHandlers<ProfilesServi
       return {};
     },
     listAliases: async (_request, ctx) => ({ aliases: (await listAliases(deps, ctx.viewer)).map(aliasToProto) }),
-    moveAccount: async (request, ctx) => ({ account: accountToProto(await moveAccount(deps, ctx.viewer, request.targetAcct)) }),
+    moveAccount: async (request, ctx) => ({ account: accountToProto(await moveAccount(deps, ctx.viewer, { targetAcct: request.targetAcct, password: request.password })) }),
   };
 }

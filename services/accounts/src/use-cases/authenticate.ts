@@ -1,7 +1,7 @@
 import { permissionDenied, unauthenticated } from "@starling/runtime";
 import { hashToken } from "../domain/secrets.ts";
 import { findAccount } from "../data/accounts-queries.ts";
-import { findTokenByHash } from "../data/oauth-queries.ts";
+import { findAppById, findTokenByHash } from "../data/oauth-queries.ts";
 import { findUserByAccountId } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { refuseInactiveUser } from "./user-activation.ts";
@@ -15,6 +15,9 @@ export interface AuthenticatedViewer {
   scopes: string[];
   /** The user's role name, "" for plain users and app tokens. */
   role: string;
+  /** The token's app as statuses show it ("" when the app is gone); website "" when it has none. */
+  appName: string;
+  appWebsite: string;
 }
 
 /**
@@ -35,5 +38,7 @@ export async function authenticate(deps: AccountsDeps, accessToken: string, opti
     role = user?.role ?? "";
     if (user && !options.allowInactive) await refuseInactiveUser(deps, user);
   }
-  return { tokenId: token.id, appId: token.appId, accountId: token.accountId, scopes: token.scopes, role };
+  // One more lookup per token; the gateway caches the answer, so statuses can name the app they were posted from.
+  const app = await findAppById(deps.db, token.appId);
+  return { tokenId: token.id, appId: token.appId, accountId: token.accountId, scopes: token.scopes, role, appName: app?.name ?? "", appWebsite: app?.website ?? "" };
 }

@@ -34,6 +34,8 @@ export class TokenResolver {
     const viewer: Viewer = {
       tokenId: answer.tokenId,
       appId: answer.appId,
+      appName: answer.appName,
+      appWebsite: answer.appWebsite,
       accountId: answer.accountId || undefined,
       scopes: answer.scopes,
       role: answer.role || undefined,

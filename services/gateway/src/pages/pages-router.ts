@@ -9,6 +9,7 @@ import { SessionCookies } from "./session.ts";
 import { showSignIn, signIn, signOut } from "./sign-in-pages.ts";
 import { disableTwoFactor, enableTwoFactor, showSignInHistory, showTwoFactor } from "./two-factor-pages.ts";
 import { deleteAccount, showDeleteAccount } from "./delete-account-pages.ts";
+import { addAlias, moveAccount, removeAlias, showAliases, showMigration } from "./migration-pages.ts";
 
 /**
  * The gateway's HTML pages: sign-in and the OAuth authorization flow. Mount after the body parsers
@@ -38,5 +39,10 @@ export function pagesRouter(config: GatewayConfig, clients: Clients, logger: Log
   router.get("/settings/login_activities", showSignInHistory(deps));
   router.get("/settings/delete", showDeleteAccount(deps));
   router.post("/settings/delete", deleteAccount(deps));
+  router.get("/settings/aliases", showAliases(deps));
+  router.post("/settings/aliases", addAlias(deps));
+  router.post("/settings/aliases/:id/delete", removeAlias(deps));
+  router.get("/settings/migration", showMigration(deps));
+  router.post("/settings/migration", moveAccount(deps));
   return router;
 }

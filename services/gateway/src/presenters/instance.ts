@@ -44,7 +44,7 @@ export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats:
 }
 
 /** Renders /api/v2/instance (reference §4.11). */
-export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations): Record<string, unknown> {
+export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations, translationEnabled: boolean): Record<string, unknown> {
   return {
     domain: config.LOCAL_DOMAIN,
     title: config.INSTANCE_TITLE,
@@ -58,7 +58,7 @@ export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats:
       urls: { streaming: streamingUrl(config) },
       accounts: { max_featured_tags: 10 },
       ...LIMITS,
-      translation: { enabled: false },
+      translation: { enabled: translationEnabled },
     },
     registrations: { enabled: registrations.enabled, approval_required: registrations.approvalRequired, message: null },
     contact: { email: config.CONTACT_EMAIL, account: null },

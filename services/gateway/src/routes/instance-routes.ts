@@ -5,13 +5,14 @@ import type { Route, RouteContext } from "../http/route.ts";
 import { presentInstanceV1, presentInstanceV2 } from "../presenters/instance.ts";
 
 /** Usage counts and the registration mode, gathered from the services that own them, in parallel. */
-async function usage(ctx: RouteContext): Promise<{ stats: UsageStats; registrations: GetRegistrationSettingsResponse }> {
-  const [accounts, statuses, registrations] = await Promise.all([
+async function usage(ctx: RouteContext): Promise<{ stats: UsageStats; registrations: GetRegistrationSettingsResponse; translationEnabled: boolean }> {
+  const [accounts, statuses, registrations, translation] = await Promise.all([
     ctx.clients.accounts.getUsageStats({}),
     ctx.clients.statuses.getUsageStats({}),
     ctx.clients.registration.getRegistrationSettings({}),
+    ctx.clients.translation.getTranslationSettings({}),
   ]);
-  return { stats: { ...accounts.stats!, localPosts: statuses.stats?.localPosts ?? "0" } as UsageStats, registrations };
+  return { stats: { ...accounts.stats!, localPosts: statuses.stats?.localPosts ?? "0" } as UsageStats, registrations, translationEnabled: translation.enabled };
 }
 
 // Public and cacheable for three minutes, as Mastodon serves them.
@@ -20,5 +21,5 @@ const cacheControl = "public, max-age=180";
 /** Instance description routes (reference §1.19). */
 export const instanceRoutes: Route[] = [
   { method: "get", path: "/api/v1/instance", auth: "none", cacheControl, input: z.object({}), call: usage, present: (ctx, r) => presentInstanceV1(ctx.config, ctx.baseUrl, r.stats, r.registrations) },
-  { method: "get", path: "/api/v2/instance", auth: "none", cacheControl, input: z.object({}), call: usage, present: (ctx, r) => presentInstanceV2(ctx.config, ctx.baseUrl, r.stats, r.registrations) },
+  { method: "get", path: "/api/v2/instance", auth: "none", cacheControl, input: z.object({}), call: usage, present: (ctx, r) => presentInstanceV2(ctx.config, ctx.baseUrl, r.stats, r.registrations, r.translationEnabled) },
 ];

@@ -18,6 +18,7 @@ const accountStatuses = z.object({
   exclude_replies: boolParam.default(false),
   exclude_reblogs: boolParam.default(false),
   only_media: boolParam.default(false),
+  tagged: z.string().max(256).default(""),
 });
 type AccountStatuses = z.infer<typeof accountStatuses>;
 
@@ -116,7 +117,7 @@ export const statusInteractionRoutes: Route[] = [
     call: async (ctx, input: AccountStatuses): Promise<StatusRecordPage> => {
       if (input.pinned) return { ...noStatuses, statuses: (await ctx.clients.interactions.listPinnedStatuses({ accountId: input.id }, as(ctx))).statuses };
       if (input.limit === 0) return noStatuses;
-      const request = { accountId: input.id, page: statusPage(input), excludeReplies: input.exclude_replies, excludeReblogs: input.exclude_reblogs, onlyMedia: input.only_media };
+      const request = { accountId: input.id, page: statusPage(input), excludeReplies: input.exclude_replies, excludeReblogs: input.exclude_reblogs, onlyMedia: input.only_media, tagged: input.tagged };
       return ctx.clients.interactions.listAccountStatuses(request, as(ctx));
     },
     present: (ctx, page: StatusRecordPage) => presentStatuses(ctx, page.statuses),

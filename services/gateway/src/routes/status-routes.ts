@@ -3,7 +3,9 @@ import type { Route } from "../http/route.ts";
 import { boolParam, idListParam, idParam } from "../http/params.ts";
 import { HttpError } from "../http/grpc-to-http.ts";
 import { presentStatus } from "../presenters/status.ts";
+import { presentContext } from "../presenters/status-context.ts";
 import { pollParam, pollRequestOf } from "./poll-params.ts";
+import { optionalScheduledAtParam, postOrSchedule, presentPostedOrScheduled } from "./scheduled-status-routes.ts";
 
 const byId = z.object({ id: idParam });
 const createStatus = z.object({
@@ -17,6 +19,7 @@ const createStatus = z.object({
   // statuses service refuses more than 4 with Mastodon's message.
   media_ids: idListParam.default([]),
   poll: pollParam,
+  scheduled_at: optionalScheduledAtParam,
 });
 
 const first = <T>(list: T[]): T => {
@@ -35,7 +38,7 @@ export const statusRoutes: Route[] = [
     input: createStatus,
     call: async (ctx, input: z.infer<typeof createStatus>) => {
       const key = ctx.headers["idempotency-key"];
-      const { status } = await ctx.clients.statuses.createStatus(
+      const { status, scheduledStatus } = await postOrSchedule(ctx, input.scheduled_at)(
         {
           status: input.status,
           visibility: input.visibility,
@@ -44,15 +47,16 @@ export const statusRoutes: Route[] = [
           language: input.language,
           sensitive: input.sensitive,
           idempotencyKey: typeof key === "string" ? key : "",
-          application: undefined,
+          // The app of the viewer's token, as Mastodon records it on the status.
+          application: ctx.viewer?.appName ? { name: ctx.viewer.appName, website: ctx.viewer.appWebsite ?? "" } : undefined,
           mediaIds: input.media_ids,
           poll: pollRequestOf(input.poll),
         },
         { viewerToken: ctx.viewerToken },
       );
-      return status!;
+      return scheduledStatus ?? status!;
     },
-    present: (ctx, status) => presentStatus(ctx, status),
+    present: presentPostedOrScheduled,
   },
   {
     method: "get",
@@ -62,6 +66,15 @@ export const statusRoutes: Route[] = [
     input: byId,
     call: async (ctx, input: z.infer<typeof byId>) => first((await ctx.clients.statuses.getStatuses({ ids: [input.id] }, { viewerToken: ctx.viewerToken })).statuses),
     present: (ctx, status) => presentStatus(ctx, status),
+  },
+  {
+    method: "get",
+    path: "/api/v1/statuses/:id/context",
+    auth: "optional",
+    scopes: ["read", "read:statuses"],
+    input: byId,
+    call: async (ctx, input: z.infer<typeof byId>) => ctx.clients.statuses.getStatusContext({ id: input.id }, { viewerToken: ctx.viewerToken }),
+    present: (ctx, thread) => presentContext(ctx, thread),
   },
   {
     method: "delete",

@@ -16,6 +16,11 @@ export function accountsDirectory(client: AsyncClient<AccountsServiceClient>, pr
       const { relationships } = await client.getRelationships({ accountIds: [...accountIds] }, { viewerToken: caller.viewerToken }).catch(unavailable);
       return new Set(relationships.filter((r) => r.following).map((r) => r.id));
     },
+    async standingsOf(accountIds, caller: Caller) {
+      if (!caller.viewerToken || !caller.accountId || accountIds.length === 0) return new Map();
+      const { relationships } = await client.getRelationships({ accountIds: [...accountIds] }, { viewerToken: caller.viewerToken }).catch(unavailable);
+      return new Map(relationships.map((r) => [r.id, { following: r.following, blocking: r.blocking, blockedBy: r.blockedBy, muting: r.muting, domainBlocking: r.domainBlocking }]));
+    },
     async mentionable(accts, caller: Caller) {
       if (accts.length === 0) return new Map();
       const { found } = await profiles.lookupAccounts({ accts: [...accts] }, { viewerToken: caller.viewerToken }).catch(unavailable);

@@ -5,28 +5,17 @@ import { createStatus } from "../use-cases/create-status.ts";
 import { deleteStatus } from "../use-cases/delete-status.ts";
 import type { StatusesDeps } from "../use-cases/dependencies.ts";
 import { getStatuses } from "../use-cases/get-statuses.ts";
+import { getStatusContext } from "../use-cases/get-status-context.ts";
 import { getUsageStats } from "../use-cases/get-usage-stats.ts";
 import { statusToProto } from "./status-to-proto.ts";
 import { statusesForViewer } from "./status-view-to-proto.ts";
-import { pollFromProto } from "./poll-to-proto.ts";
+import { createStatusInputOf } from "./create-status-input.ts";
 
 /** StatusesService: decode → use case → encode. */
 export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServiceServer> {
   return {
     async createStatus(request, ctx) {
-      const application = request.application?.name ? { name: request.application.name, website: request.application.website } : null;
-      const status = await createStatus(deps, callerOf(ctx), {
-        text: request.status,
-        visibility: request.visibility,
-        spoilerText: request.spoilerText,
-        inReplyToId: request.inReplyToId,
-        language: request.language,
-        sensitive: request.sensitive,
-        application,
-        idempotencyKey: request.idempotencyKey,
-        mediaIds: request.mediaIds,
-        poll: pollFromProto(request.poll),
-      });
+      const status = await createStatus(deps, callerOf(ctx), createStatusInputOf(request));
       return { status: statusToProto(status) };
     },
     async getStatuses(request, ctx) {
@@ -36,6 +25,14 @@ export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServ
     },
     async deleteStatus(request, ctx) {
       return { status: statusToProto(await deleteStatus(deps, callerOf(ctx), request.id)) };
+    },
+    async getStatusContext(request, ctx) {
+      const caller = callerOf(ctx);
+      const { ancestors, descendants } = await getStatusContext(deps, caller, request.id);
+      // One viewer-state pass for the whole thread, split back by id.
+      const encoded = new Map((await statusesForViewer(deps, caller, [...ancestors, ...descendants])).map((s) => [s.id, s]));
+      const pick = (list: { id: string }[]) => list.flatMap((s) => encoded.get(s.id) ?? []);
+      return { ancestors: pick(ancestors), descendants: pick(descendants) };
     },
     async getUsageStats() {
       const { localPosts } = await getUsageStats(deps);

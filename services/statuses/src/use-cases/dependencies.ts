@@ -1,4 +1,5 @@
 import type { Database } from "@starling/db";
+import type { AuthorStanding } from "../domain/read-filters.ts";
 
 /**
  * What the statuses service asks the accounts service. The use cases depend on this port; the gRPC
@@ -9,6 +10,11 @@ export interface AccountsPort {
   usernames(accountIds: readonly string[], caller: Caller): Promise<Map<string, string>>;
   /** Of `accountIds`, those the caller follows (one call for all of them). */
   followedByCaller(accountIds: readonly string[], caller: Caller): Promise<Set<string>>;
+  /**
+   * How the signed-in caller stands towards each of `accountIds` (follows, blocks both ways, mutes,
+   * domain blocks), in one call; empty for anonymous callers.
+   */
+  standingsOf(accountIds: readonly string[], caller: Caller): Promise<Map<string, AuthorStanding>>;
   /**
    * The accounts that mentions name (`user` or `user@domain`), in one call, keyed by the address
    * in lower case; unknown and suspended accounts are missing from the map.
@@ -39,6 +45,11 @@ export interface MediaPort {
    * (not the account's, already attached elsewhere, not processed, too many) and attaches nothing.
    */
   attach(statusId: string, accountId: string, mediaIds: readonly string[], caller: Caller): Promise<void>;
+  /**
+   * Refuses with INVALID_ARGUMENT unless every upload exists, is `accountId`'s and is not attached
+   * to a status yet (a scheduled status checks its uploads now and attaches them when posted).
+   */
+  checkAttachable(accountId: string, mediaIds: readonly string[]): Promise<void>;
 }
 
 /** Who is calling, as the use cases need it. */

@@ -1,7 +1,11 @@
+import { normalizeHashtag } from "@starling/text";
 import { recordCursors, recordPage, type RecordPageInput } from "../domain/record-page.ts";
+import { NO_STANDING, type AuthorStanding } from "../domain/read-filters.ts";
 import type { Status } from "../domain/status.ts";
 import { accountStatusesPage } from "../data/account-statuses.ts";
+import { findLiveStatuses } from "../data/statuses-table.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
+import { authorStandings } from "./find-visible-status.ts";
 import type { RecordListPage } from "./list-interactions.ts";
 
 /** What a profile listing asks for besides the account. */
@@ -11,22 +15,43 @@ export interface AccountStatusesInput {
   excludeReplies: boolean;
   excludeReblogs: boolean;
   onlyMedia: boolean;
+  /** A hashtag as typed (any case); empty for all statuses. */
+  tagged?: string | undefined;
 }
 
 /**
- * An account's statuses as Mastodon's AccountStatusesFilter shows them: everything to the author,
- * followers-only ones as well to followers (one relationship call), public and unlisted to the
- * rest; newest first, paged by status id. Direct statuses mentioning the viewer are not listed yet.
+ * An account's statuses as Mastodon's AccountStatusesFilter shows them: everything to the author;
+ * to others public and unlisted ones, followers-only ones to followers, and any that mention the
+ * viewer; nothing to a viewer the account blocks. Reblogs of statuses by accounts the viewer
+ * blocks, mutes or is blocked by are left out. Newest first, paged by status id.
  */
 export async function listAccountStatuses(deps: StatusesDeps, caller: Caller, input: AccountStatusesInput): Promise<RecordListPage<Status>> {
   const page = recordPage(input.page, 20);
-  const visibilities = await visibilitiesFor(deps, caller, input.accountId);
-  const items = await accountStatusesPage(deps.db, input.accountId, { ...input, visibilities }, page);
-  return { items, ...recordCursors(items.map((s) => s.id), page.limit) };
+  const standing = (await authorStandings(deps, caller, [{ accountId: input.accountId }])).get(input.accountId) ?? NO_STANDING;
+  if (standing.blockedBy) return { items: [], ...recordCursors([], page.limit) };
+  const own = caller.accountId === input.accountId;
+  const filter = {
+    ...input,
+    tagged: input.tagged ? normalizeHashtag(input.tagged) : "",
+    visibilities: own ? ["public", "unlisted", "private", "direct"] : standing.following ? ["public", "unlisted", "private"] : ["public", "unlisted"],
+    mentioning: own ? undefined : caller.accountId,
+  };
+  const listed = await accountStatusesPage(deps.db, input.accountId, filter, page);
+  // Cursors follow what was read, so dropping filtered reblogs leaves no gap in the paging.
+  const items = own ? listed : await withoutFilteredReblogs(deps, caller, listed);
+  return { items, ...recordCursors(listed.map((s) => s.id), page.limit) };
 }
 
-async function visibilitiesFor(deps: StatusesDeps, caller: Caller, accountId: string): Promise<string[]> {
-  if (caller.accountId === accountId) return ["public", "unlisted", "private", "direct"];
-  const follows = caller.accountId ? (await deps.accounts.followedByCaller([accountId], caller)).has(accountId) : false;
-  return follows ? ["public", "unlisted", "private"] : ["public", "unlisted"];
+// One more relationship call, only when the page holds reblogs, for their originals' authors.
+async function withoutFilteredReblogs(deps: StatusesDeps, caller: Caller, statuses: Status[]): Promise<Status[]> {
+  const originalIds = statuses.flatMap((s) => (s.reblogOfId ? [s.reblogOfId] : []));
+  if (originalIds.length === 0 || !caller.accountId) return statuses;
+  const originals = new Map((await findLiveStatuses(deps.db, originalIds)).map((s) => [s.id, s]));
+  const standings: Map<string, AuthorStanding> = await authorStandings(deps, caller, originals.values());
+  return statuses.filter((s) => {
+    const original = s.reblogOfId ? originals.get(s.reblogOfId) : undefined;
+    if (!original) return true;
+    const towards = standings.get(original.accountId) ?? NO_STANDING;
+    return !(towards.blocking || towards.muting || towards.blockedBy);
+  });
 }

@@ -39,9 +39,9 @@ export interface StatusesHarness {
 
 /**
  * Starts accounts and statuses on PGlite, or on PostgreSQL in fresh schemas when `databaseUrl` is
- * given. `chaos` makes the embedded bus deliver duplicates or out of order, for idempotency tests; `now` replaces the service's clock.
+ * given. `chaos` makes the embedded bus deliver duplicates or out of order, for idempotency tests; `now` replaces the service's clock; `env` adds service variables (a translation backend).
  */
-export async function startStatusesHarness(databaseUrl?: string, options: { chaos?: ChaosOptions; now?: () => Date } = {}): Promise<StatusesHarness> {
+export async function startStatusesHarness(databaseUrl?: string, options: { chaos?: ChaosOptions; now?: () => Date; env?: Record<string, string> } = {}): Promise<StatusesHarness> {
   const config = statusesEnv.parse({
     VIEWER_TOKEN_SECRET: VIEWER_SECRET,
     GRPC_PORT: "0",
@@ -49,6 +49,7 @@ export async function startStatusesHarness(databaseUrl?: string, options: { chao
     LOG_LEVEL,
     DATA_DIR: await mkdtemp(join(tmpdir(), "statuses-test-")),
     LOCAL_DOMAIN: "social.test",
+    ...options.env,
   });
   const context = createServiceContext("statuses", { logLevel: LOG_LEVEL, shutdownTimeoutMs: 5_000 });
   const base = createInfraProvider(config, { clientId: "statuses-test", logger: context.logger, shutdown: context.shutdown });

@@ -18,18 +18,28 @@ export interface HideEvent {
 
 /**
  * block.created / mute.created: records it, then takes the target's statuses, and statuses
- * mentioning it, out of the account's home (Mastodon's clear_from_home). The lock on the target
- * as author keeps a fan-out of its status from slipping in beside the clean-up.
+ * mentioning it, out of the account's home (Mastodon's clear_from_home). A block also takes the
+ * blocker's statuses out of the blocked account's home, since it may no longer see them, even those
+ * a fan-out delivered before this event arrived (blocks and statuses travel on different topics).
+ * The locks on both as authors keep a fan-out from slipping in beside the clean-up.
  */
 export async function applyHideStarted(deps: FeedDeps, trx: Trx, event: HideEvent): Promise<void> {
-  await lockAuthor(trx, event.targetAccountId);
+  // Both locks taken in id order, so two opposite blocks at once cannot deadlock.
+  const authors = event.kind === "block" ? [event.accountId, event.targetAccountId].sort() : [event.targetAccountId];
+  for (const author of authors) await lockAuthor(trx, author);
   const applied = await applyHideChange(deps.db, trx, { ...event, active: true, changedAt: event.occurredAt });
   if (!applied || event.accountId === event.targetAccountId) return;
   if (event.expiresAt && event.expiresAt.getTime() <= Date.now()) return;
-  const inFeed = await feedIds(deps.kv, event.accountId);
-  const byTarget = await idsByAuthor(deps.db, trx, inFeed, event.targetAccountId);
-  const mentioning = await statusesMentioning(deps.db, inFeed, [event.targetAccountId], trx);
-  await removeManyFromFeed(deps.kv, event.accountId, [...new Set([...byTarget, ...mentioning])]);
+  await clearFromHome(deps, trx, event.accountId, event.targetAccountId);
+  if (event.kind === "block") await clearFromHome(deps, trx, event.targetAccountId, event.accountId);
+}
+
+/** Removes `authorId`'s statuses, and statuses mentioning it, from `readerId`'s home feed. */
+async function clearFromHome(deps: FeedDeps, trx: Trx, readerId: string, authorId: string): Promise<void> {
+  const inFeed = await feedIds(deps.kv, readerId);
+  const byAuthor = await idsByAuthor(deps.db, trx, inFeed, authorId);
+  const mentioning = await statusesMentioning(deps.db, inFeed, [authorId], trx);
+  await removeManyFromFeed(deps.kv, readerId, [...new Set([...byAuthor, ...mentioning])]);
 }
 
 /**
