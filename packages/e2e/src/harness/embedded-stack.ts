@@ -16,7 +16,9 @@ export async function startEmbeddedStack(options: { dataDir?: string; env?: Reco
   for (const key of ["DATABASE_URL", "REDIS_URL", "KAFKA_BROKERS"] as const) delete env[key];
   const server = startNode("packages/cli/src/main.ts", ["start"], env);
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => server.process.exitCode === null && (await fetch(`${url}/api/v1/instance`)).ok, { timeoutMs: 90_000, what: "embedded Starling" }).catch((error) => {
+  await waitFor(async () => server.process.exitCode === null && (await fetch(`${url}/api/v1/instance`)).ok, { timeoutMs: 90_000, what: "embedded Starling" }).catch(async (error) => {
+    // Never left running when it did not come up: no caller holds it to stop it later.
+    await server.stop();
     throw new Error(`${error.message}\n${server.output()}`);
   });
   return {

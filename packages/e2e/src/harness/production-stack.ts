@@ -71,10 +71,14 @@ export async function startProductionStack(servers: RealServers, options: { env?
   }
   const url = `http://127.0.0.1:${httpPort}`;
   const report = () => [...children].map(([name, child]) => `--- ${name}\n${child.output()}`).join("\n");
-  await waitFor(async () => (await Promise.all(SERVICES.map((s) => checkHealth(grpc(s))))).every((status) => status === "SERVING"), { timeoutMs: 90_000, what: "every service healthy" }).catch((error) => {
-    throw new Error(`${error.message}\n${report()}`);
-  });
-  await waitFor(async () => (await fetch(`${url}/api/v1/instance`)).ok, { timeoutMs: 30_000, what: "gateway" });
+  try {
+    await waitFor(async () => (await Promise.all(SERVICES.map((s) => checkHealth(grpc(s))))).every((status) => status === "SERVING"), { timeoutMs: 90_000, what: "every service healthy" });
+    await waitFor(async () => (await fetch(`${url}/api/v1/instance`)).ok, { timeoutMs: 30_000, what: "gateway" });
+  } catch (error) {
+    // A stack that never came up is stopped here: no caller holds it to stop it later.
+    await Promise.all([...children.values()].map((c) => c.stop()));
+    throw new Error(`${(error as Error).message}\n${report()}`);
+  }
   return {
     name: "production",
     url,
