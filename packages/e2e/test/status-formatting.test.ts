@@ -7,7 +7,6 @@ import { waitFor } from "@starling/testkit";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
 import { signIn, type Session } from "../src/harness/masto-session.ts";
 import { png } from "../src/harness/media-files.ts";
-import { runNode } from "../src/harness/processes.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
 type Answer = { status: number; body: Record<string, any> };
@@ -64,14 +63,11 @@ function describeStatusFormatting(start: () => Promise<Stack>): void {
   });
 
   it("lists the custom emojis a status uses in `emojis`, leaving the :shortcode: in the HTML", async function () {
-    // The CLI reaches a one-process stack through its DATA_DIR; the production-like stack's own
-    // custom-emoji suite covers imports there.
-    if (!stack.dataDir) this.skip();
     this.timeout(60_000);
     const folder = mkdtempSync(join(tmpdir(), "status-emoji-"));
     const shortcode = `blob_${suffix}`;
     writeFileSync(join(folder, `${shortcode}.png`), await png(32, 32));
-    await runNode("packages/cli/src/main.ts", ["emoji", "import", join(folder, `${shortcode}.png`)], { ...process.env, DATA_DIR: stack.dataDir, LOG_LEVEL: "warn" });
+    await stack.cli(["emoji", "import", join(folder, `${shortcode}.png`)]);
     const status = await alice.client.v1.statuses.create({ status: `hello :${shortcode}: and :unknown_${suffix}:`, spoilerText: `:${shortcode}:` });
     assert.equal(status.content, `<p>hello :${shortcode}: and :unknown_${suffix}:</p>`);
     assert.deepEqual(status.emojis.map((e) => [e.shortcode, e.visibleInPicker]), [[shortcode, true]]);
@@ -120,6 +116,16 @@ function describeStatusFormatting(start: () => Promise<Stack>): void {
     await alice.client.v1.accounts.$select(bob.account.id).follow();
     const reply = await alice.client.v1.statuses.create({ status: `@${name("bob")} seen`, inReplyToId: secret.id, visibility: "private" });
     assert.deepEqual([reply.inReplyToId, reply.inReplyToAccountId, reply.mentions.map((m) => m.id)], [secret.id, bob.account.id, [bob.account.id]]);
+  });
+
+  it("answers a repeated Idempotency-Key with the same status and posts it once", async function () {
+    this.timeout(60_000);
+    const key = `retry-${suffix}`;
+    const send = () => alice.client.v1.statuses.create({ status: `only once ${suffix}` }, { requestInit: { headers: { "Idempotency-Key": key } } });
+    const [first, second] = [await send(), await send()];
+    assert.equal(second.id, first.id);
+    const mine = await alice.client.v1.accounts.$select(alice.account.id).statuses.list({ limit: 40 });
+    assert.deepEqual(mine.filter((s) => s.content.includes(`only once ${suffix}`)).map((s) => s.id), [first.id]);
   });
 }
 

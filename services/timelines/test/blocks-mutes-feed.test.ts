@@ -50,6 +50,17 @@ for (const backend of backends()) {
       assert.deepEqual(await rebuilt(reader), [laterMention, later, plain, mentioning, own]);
     });
 
+    it("leaves blocked, muted and blocking authors out of a signed-in viewer's public timeline only", async () => {
+      const { viewer, blocked, muted, blocker, other } = accounts("viewer", "blocked", "muted", "blocker", "other");
+      await Promise.all([block(viewer, blocked), mute(viewer, muted), block(blocker, viewer)]);
+      const posts: string[] = [];
+      for (const author of [blocked, muted, blocker, other]) posts.push(await publishPost(h, post(author)));
+      await h.drain();
+      const seenBy = async (viewerId?: string) => (await h.publicTimeline({ limit: 200 }, {}, viewerId)).filter((id) => posts.includes(id));
+      assert.deepEqual(await seenBy(viewer), [posts[3]]);
+      assert.deepEqual(await seenBy(), [...posts].reverse(), "anonymous readers see every public status");
+    });
+
     it("keeps a blocking author's statuses from the accounts it blocks", async () => {
       const { reader, author } = accounts("reader", "author");
       await follow(h, reader, author);

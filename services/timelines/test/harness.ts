@@ -24,9 +24,12 @@ export interface Harness {
   /** Waits until every published event was handled. */
   drain(): Promise<void>;
   home(accountId: string | undefined, page?: Partial<PageRequest>): Promise<string[]>;
-  publicTimeline(page?: Partial<PageRequest>, filter?: { local?: boolean; remote?: boolean }): Promise<string[]>;
+  /** The public timeline, anonymous or as `viewerId`. */
+  publicTimeline(page?: Partial<PageRequest>, filter?: { local?: boolean; remote?: boolean }, viewerId?: string): Promise<string[]>;
   stop(): Promise<void>;
 }
+
+const viewerTokenOf = async (accountId: string | undefined) => (accountId ? signViewer(SECRET, { accountId, scopes: ["read"] }) : undefined);
 
 /** Starts the service on `db` and `kv` with its own embedded bus (chaotic when asked). */
 export async function startHarness(db: Database, kv: KeyValueStore, chaos?: ChaosOptions): Promise<Harness> {
@@ -47,11 +50,11 @@ export async function startHarness(db: Database, kv: KeyValueStore, chaos?: Chao
     },
     drain: () => bus.drain(),
     async home(accountId, p) {
-      const viewerToken = accountId ? await signViewer(SECRET, { accountId, scopes: ["read"] }) : undefined;
-      return (await client.getHomeTimeline({ page: page(p) }, { viewerToken })).statusIds;
+      return (await client.getHomeTimeline({ page: page(p) }, { viewerToken: await viewerTokenOf(accountId) })).statusIds;
     },
-    async publicTimeline(p, filter = {}) {
-      return (await client.getPublicTimeline({ page: page(p), local: filter.local ?? false, remote: filter.remote ?? false })).statusIds;
+    async publicTimeline(p, filter = {}, viewerId) {
+      const request = { page: page(p), local: filter.local ?? false, remote: filter.remote ?? false };
+      return (await client.getPublicTimeline(request, { viewerToken: await viewerTokenOf(viewerId) })).statusIds;
     },
     async stop() {
       client.close();

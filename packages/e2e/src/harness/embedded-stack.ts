@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, waitFor } from "@starling/testkit";
-import { startNode } from "./processes.ts";
+import { runNode, startNode } from "./processes.ts";
 import { cliCreateAccount, type Stack } from "./stack.ts";
 
 /**
@@ -27,6 +27,7 @@ export async function startEmbeddedStack(options: { dataDir?: string; env?: Reco
     pid: server.process.pid,
     dataDir,
     createAccount: (username, email, extra) => cliCreateAccount(env, username, email, extra),
+    cli: (args) => runNode("packages/cli/src/main.ts", args, env),
     async stop() {
       await server.stop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { checkHealth } from "@starling/runtime";
 import { freePort, uniqueName, waitFor } from "@starling/testkit";
-import { startNode, type Child } from "./processes.ts";
+import { runNode, startNode, type Child } from "./processes.ts";
 import { cliCreateAccount, type Stack } from "./stack.ts";
 
 /** The servers a production-like stack runs on (scripts/servers.sh prints them). */
@@ -83,6 +83,7 @@ export async function startProductionStack(servers: RealServers, options: { env?
     name: "production",
     url,
     createAccount: (username, email, extra) => cliCreateAccount(common, username, email, extra),
+    cli: (args) => runNode("packages/cli/src/main.ts", args, common),
     stopService: async (name) => children.get(name)?.stop(),
     async stop() {
       await Promise.all([...children.values()].map((c) => c.stop()));

@@ -10,6 +10,8 @@ export interface Stack {
   dataDir?: string;
   /** Runs `starling accounts create` against this stack and returns the printed password. */
   createAccount(username: string, email: string, extra?: string[]): Promise<string>;
+  /** Runs `starling <args>` against this stack, as an operator would, and returns its output. */
+  cli(args: string[]): Promise<string>;
   /** Stops one service, when the stack runs services as separate processes. */
   stopService?(name: string): Promise<void>;
   stop(): Promise<void>;

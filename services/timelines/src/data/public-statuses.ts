@@ -7,9 +7,10 @@ export type Origin = "all" | "local" | "remote";
 
 /**
  * Ids of live public statuses of `origin`, without replies to others (self-replies stay, as in
- * Mastodon's `Status.without_replies`), paginated by `page`, newest first.
+ * Mastodon's `Status.without_replies`) and without those of `excludedAuthors`, paginated by
+ * `page`, newest first.
  */
-export async function publicStatusIds(db: Database, origin: Origin, page: Page): Promise<string[]> {
+export async function publicStatusIds(db: Database, origin: Origin, page: Page, excludedAuthors: readonly string[] = []): Promise<string[]> {
   if (page.limit === 0) return [];
   const query = db
     .table("statuses_index")
@@ -20,6 +21,7 @@ export async function publicStatusIds(db: Database, origin: Origin, page: Page):
     .limit(page.limit)
     .select("id");
   if (origin !== "all") query.where("local", origin === "local");
+  if (excludedAuthors.length > 0) query.whereNotIn("account_id", excludedAuthors);
   if (page.maxId !== undefined) query.where("id", "<", page.maxId.toString());
   const lower = page.minId ?? page.sinceId;
   if (lower !== undefined) query.where("id", ">", lower.toString());

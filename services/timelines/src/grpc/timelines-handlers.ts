@@ -13,9 +13,9 @@ export function timelinesHandlers(deps: FeedDeps): AsyncHandlers<TimelinesServic
       if (!accountId) throw unauthenticated("This method requires an authenticated user");
       return { statusIds: await withValidCursors(() => getHomeTimeline(deps, accountId, pageInputOf(request.page))) };
     },
-    async getPublicTimeline(request) {
+    async getPublicTimeline(request, ctx) {
       const filter = { local: request.local, remote: request.remote };
-      return { statusIds: await withValidCursors(() => getPublicTimeline(deps, filter, pageInputOf(request.page))) };
+      return { statusIds: await withValidCursors(() => getPublicTimeline(deps, filter, pageInputOf(request.page), ctx.viewer?.accountId)) };
     },
   };
 }

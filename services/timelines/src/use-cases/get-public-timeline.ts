@@ -1,4 +1,5 @@
 import { parsePage, type PageInput } from "../domain/page.ts";
+import { hiddenFrom } from "../data/blocks-and-mutes-table.ts";
 import { publicStatusIds, type Origin } from "../data/public-statuses.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 
@@ -8,10 +9,14 @@ export interface PublicFilter {
   remote: boolean;
 }
 
-/** One page of the public timeline, newest first. */
-export async function getPublicTimeline(deps: Pick<FeedDeps, "db">, filter: PublicFilter, input: PageInput): Promise<string[]> {
+/**
+ * One page of the public timeline, newest first. A signed-in viewer does not see statuses of
+ * accounts it blocks or mutes, nor of accounts that block it (Mastodon's PublicFeed).
+ */
+export async function getPublicTimeline(deps: Pick<FeedDeps, "db">, filter: PublicFilter, input: PageInput, viewerId?: string): Promise<string[]> {
   const page = parsePage(input);
-  return publicStatusIds(deps.db, originOf(filter), page);
+  const excluded = viewerId ? await hiddenFrom(deps.db, viewerId) : undefined;
+  return publicStatusIds(deps.db, originOf(filter), page, excluded ? [...excluded.hidden, ...excluded.blockedBy] : []);
 }
 
 function originOf({ local, remote }: PublicFilter): Origin {
