@@ -10,9 +10,8 @@ type Answer = { status: number; body: Record<string, any> };
 
 /**
  * Polls through the gateway with masto.js: creating them with a status, voting, tallies and the
- * viewer's votes, and the 4xx answers. A vote on an expired poll needs a clock that can be moved,
- * which a running stack does not offer: the statuses service test covers it (test/polls.test.ts
- * there, with an injected clock and the minimum expires_in).
+ * viewer's votes, and the 4xx answers. The stacks let polls end after 2 s so a vote on an ended
+ * poll can be tried on a real clock.
  */
 function describePolls(start: () => Promise<Stack>): void {
   let stack: Stack;
@@ -99,12 +98,21 @@ function describePolls(start: () => Promise<Stack>): void {
     assert.deepEqual([unknown.status, unknown.body], [404, { error: "Record not found" }]);
   });
 
+  it("refuses a vote on a poll that has ended with 422 JSON, counting nothing", async function () {
+    this.timeout(60_000);
+    const { poll } = await postPoll({ expiresIn: 2 }, `ending-${suffix}`);
+    await waitFor(async () => (await bob.client.v1.polls.$select(poll!.id).fetch()).expired, { timeoutMs: 30_000, what: "the poll to end" });
+    assert.deepEqual(await refusal(bob.client.v1.polls.$select(poll!.id).votes.create({ choices: [0] })), [422, "Validation failed: The poll has already ended"]);
+    const after = await bob.client.v1.polls.$select(poll!.id).fetch();
+    assert.deepEqual([after.votesCount, after.voted, after.ownVotes], [0, false, []]);
+  });
+
   it("refuses a poll with 1 or 5 options with 422 JSON and stores no status", async function () {
     this.timeout(60_000);
     const marker = `poll-marker-${suffix}`;
     assert.deepEqual(await refusal(postPoll({ options: ["alone"] }, `one-option-${suffix}`)), [422, "Validation failed: Poll options must have more than one item"]);
     assert.deepEqual(await refusal(postPoll({ options: ["a", "b", "c", "d", "e"] }, `five-options-${suffix}`)), [422, "Validation failed: Poll options can't contain more than 4 items"]);
-    assert.deepEqual(await refusal(postPoll({ expiresIn: 60 }, `too-short-${suffix}`)), [422, "Validation failed: Poll expires at is too soon"]);
+    assert.deepEqual(await refusal(postPoll({ expiresIn: 1 }, `too-short-${suffix}`)), [422, "Validation failed: Poll expires at is too soon"]);
     await alice.client.v1.statuses.create({ status: marker });
     const local = await waitFor(
       async () => {
@@ -117,4 +125,5 @@ function describePolls(start: () => Promise<Stack>): void {
   });
 }
 
-describeOnBothStacks("polls", describePolls);
+// Polls may end after 2 s here (Mastodon: 5 minutes), so the suite can watch one end on a real clock.
+describeOnBothStacks("polls", describePolls, { env: { POLL_MIN_EXPIRATION_SECONDS: "2" } });

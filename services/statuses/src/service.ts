@@ -69,6 +69,7 @@ export async function startStatusesService(
     newId: createIdGenerator(),
     baseUrl: baseUrl(config.LOCAL_DOMAIN, config.LOCAL_HTTPS),
     now: options.now ?? (() => new Date()),
+    pollMinExpirationSeconds: config.POLL_MIN_EXPIRATION_SECONDS,
   };
   const accountDeletions = await startAccountDeletionsConsumer(bus, deps);
   context.shutdown.add("workers", "statuses account-deletions consumer", () => accountDeletions.stop());

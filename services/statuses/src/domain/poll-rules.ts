@@ -43,7 +43,7 @@ const failed = (errors: string[]) => ({ ok: false as const, error: `Validation f
  * (grapheme clusters), open for 5 minutes to a month, and no media on the same status. Every
  * broken rule is listed, in Mastodon's order.
  */
-export function validatePoll(input: PollInput, status: { mediaCount: number }): Checked<ValidPoll> {
+export function validatePoll(input: PollInput, status: { mediaCount: number; minExpiration?: number | undefined }): Checked<ValidPoll> {
   if (status.mediaCount > 0) return failed(["A status with media attachments cannot have a poll"]);
   const options = cleanOptions(input.options);
   const errors: string[] = [];
@@ -56,7 +56,7 @@ export function validatePoll(input: PollInput, status: { mediaCount: number }): 
   }
   if (new Set(options).size < options.length) errors.push("Poll options contain duplicate items");
   if (input.expiresIn !== null && input.expiresIn > POLL_LIMITS.maxExpiration) errors.push("Poll expires at is too far into the future");
-  if (input.expiresIn !== null && input.expiresIn < POLL_LIMITS.minExpiration) errors.push("Poll expires at is too soon");
+  if (input.expiresIn !== null && input.expiresIn < (status.minExpiration ?? POLL_LIMITS.minExpiration)) errors.push("Poll expires at is too soon");
   if (errors.length > 0 || input.expiresIn === null) return failed(errors);
   return { ok: true, value: { options, expiresIn: input.expiresIn, multiple: input.multiple, hideTotals: input.hideTotals } };
 }

@@ -39,7 +39,7 @@ export async function createStatus(deps: StatusesDeps, caller: Caller, input: Cr
   if (!accountId) throw unauthenticated("This method requires an authenticated user");
   const valid = validateNewStatus(input, await postingDefaultsFor(deps, caller, input));
   if (!valid.ok) throw invalidArgument(valid.error);
-  const validPoll = validStatusPoll(input.poll, valid.status.mediaIds.length);
+  const validPoll = validStatusPoll(input.poll, valid.status.mediaIds.length, deps.pollMinExpirationSeconds);
   const key = input.idempotencyKey.trim();
   const now = deps.now();
   const windowStart = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);

@@ -71,4 +71,6 @@ export interface StatusesDeps {
   /** `https://example.org`: the base of status URIs and URLs. */
   baseUrl: string;
   now: () => Date;
+  /** Shortest poll in seconds; Mastodon's five minutes unless a test setting lowers it. */
+  pollMinExpirationSeconds?: number;
 }

@@ -39,7 +39,7 @@ export async function editStatus(deps: StatusesDeps, caller: Caller, input: Edit
   const valid = validateStatusEdit(input, current);
   if (!valid.ok) throw invalidArgument(valid.error);
   const edit = valid.edit;
-  const poll = validStatusPoll(input.poll, edit.mediaIds.length);
+  const poll = validStatusPoll(input.poll, edit.mediaIds.length, deps.pollMinExpirationSeconds);
   if (editChangesNothing(current, edit, poll !== null)) return current;
   // Uploads already on this status (kept from an earlier version) attach again without harm; new
   // ones are checked by the media service (the caller's, processed, not on another status).

@@ -32,7 +32,7 @@ export async function scheduleStatus(deps: SchedulingDeps, caller: Caller, input
   if (!isFarEnoughAhead(scheduledAt, now, deps.minScheduleLeadMs)) return { status: await createStatus(deps, caller, input) };
   const valid = validateNewStatus(input, await postingDefaultsFor(deps, caller, input));
   if (!valid.ok) throw invalidArgument(valid.error);
-  validStatusPoll(input.poll, valid.status.mediaIds.length);
+  validStatusPoll(input.poll, valid.status.mediaIds.length, deps.pollMinExpirationSeconds);
   const { inReplyToId, mediaIds } = valid.status;
   if (inReplyToId && !(await findVisibleStatus(deps, caller, inReplyToId))) throw notFound("The status to reply to does not exist or is not visible to you");
   await deps.media.checkAttachable(accountId, mediaIds);

@@ -11,9 +11,9 @@ import type { Trx } from "../data/transaction.ts";
  * The poll part of a new or edited status, checked before any write: null when there is none,
  * INVALID_ARGUMENT with Mastodon's message when a rule fails (including a poll beside media).
  */
-export function validStatusPoll(input: PollInput | null | undefined, mediaCount: number): ValidPoll | null {
+export function validStatusPoll(input: PollInput | null | undefined, mediaCount: number, minExpiration?: number): ValidPoll | null {
   if (!input) return null;
-  const checked = validatePoll(input, { mediaCount });
+  const checked = validatePoll(input, { mediaCount, minExpiration });
   if (!checked.ok) throw invalidArgument(checked.error);
   return checked.value;
 }
