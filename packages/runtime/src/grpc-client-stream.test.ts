@@ -38,6 +38,7 @@ const handlers: AsyncHandlers<MediaServiceServer> = {
   getOwnMedia: unimplemented,
   getMedia: unimplemented,
   attachMedia: unimplemented,
+  reserveMedia: unimplemented,
   storeEmojiImage: unimplemented,
   storeProfileImage: unimplemented,
 };

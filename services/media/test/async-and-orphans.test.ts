@@ -66,6 +66,25 @@ for (const backend of backends) {
       assert.ok(after.includes(keyOf(kept.url)), "the attached upload's file stays");
       await rejectsWith(h.client.getOwnMedia({ id: orphan.id }, await h.viewer("503")), GrpcStatus.NOT_FOUND);
     });
+
+    it("keeps uploads a scheduled status reserved until the reservation ends, and refuses to reserve others' or attached ones", async () => {
+      h.clock.now = new Date();
+      const reserved = await h.upload("504", { waitForProcessing: true }, { bytes: await pngImage(20, 20) });
+      const attached = await h.upload("504", { waitForProcessing: true }, { bytes: await pngImage(20, 20) });
+      await h.client.attachMedia({ statusId: "78", accountId: "504", mediaIds: [attached.id] });
+      const until = new Date(Date.now() + 3 * DAY);
+      await rejectsWith(h.client.reserveMedia({ accountId: "505", mediaIds: [reserved.id], until }), GrpcStatus.INVALID_ARGUMENT);
+      await rejectsWith(h.client.reserveMedia({ accountId: "504", mediaIds: [reserved.id, attached.id], until }), GrpcStatus.INVALID_ARGUMENT);
+      await h.client.reserveMedia({ accountId: "504", mediaIds: [reserved.id], until });
+
+      h.clock.now = new Date(Date.now() + 2 * DAY);
+      await cleanUpOrphans(h.deps, DAY);
+      assert.equal((await h.client.getMedia({ ids: [reserved.id] })).media.length, 1, "older than a day but reserved: kept");
+
+      h.clock.now = new Date(until.getTime() + 60_000);
+      await cleanUpOrphans(h.deps, DAY);
+      assert.equal((await h.client.getMedia({ ids: [reserved.id] })).media.length, 0, "the reservation ended: removed");
+    });
   });
 }
 

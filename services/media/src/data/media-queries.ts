@@ -74,11 +74,25 @@ export async function setStatus(db: Database, trx: Transaction, ids: string[], s
 }
 
 /** Deletes up to `limit` rows never attached and created before `cutoff`, returning them (for their files). */
-export async function deleteUnattachedBefore(db: Database, cutoff: Date, limit: number): Promise<MediaRecord[]> {
+export async function deleteUnattachedBefore(db: Database, cutoff: Date, limit: number, now: Date): Promise<MediaRecord[]> {
   return db.transaction(async (trx) => {
-    const rows: MediaRow[] = await db.table(TABLE, trx).whereNull("status_id").andWhere("created_at", "<", cutoff).orderBy("created_at").limit(limit).forUpdate().skipLocked();
+    const rows: MediaRow[] = await db
+      .table(TABLE, trx)
+      .whereNull("status_id")
+      .andWhere("created_at", "<", cutoff)
+      // Uploads a scheduled status holds stay until their reservation ends.
+      .andWhere((q) => q.whereNull("reserved_until").orWhere("reserved_until", "<", now))
+      .orderBy("created_at")
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
     if (rows.length === 0) return [];
     await db.table(TABLE, trx).whereIn("id", rows.map((r) => r.id)).whereNull("status_id").delete();
     return rows.map(toRecord);
   });
+}
+
+/** Sets the reservation of uploads `ids` (already checked and locked by the caller). */
+export async function setReservedUntil(db: Database, trx: Transaction, ids: string[], until: Date): Promise<void> {
+  await db.table(TABLE, trx).whereIn("id", ids).update({ reserved_until: until });
 }

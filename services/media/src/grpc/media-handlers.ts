@@ -4,7 +4,7 @@ import { MediaPartKind, ProfileImagePurpose, type MediaServiceServer } from "@st
 import { PROFILE_IMAGE_BYTES, type ProfileImagePurpose as Purpose } from "../domain/profile-image-rules.ts";
 import { EMOJI_IMAGE_BYTES } from "../domain/emoji-image-rules.ts";
 import type { MediaRecord } from "../domain/media-attachment.ts";
-import { attachMedia } from "../use-cases/attach-media.ts";
+import { attachMedia, reserveMedia } from "../use-cases/attach-media.ts";
 import type { Caller, MediaDeps } from "../use-cases/deps.ts";
 import { getMedia, getOwnMedia } from "../use-cases/get-media.ts";
 import { storeEmojiImage } from "../use-cases/store-emoji-image.ts";
@@ -83,6 +83,12 @@ export function mediaHandlers(deps: MediaDeps, baseUrl: string): AsyncHandlers<M
       // Statuses calls this for the author; a forwarded viewer must be that author.
       if (ctx.viewer?.accountId && ctx.viewer.accountId !== request.accountId) throw permissionDenied();
       return { media: (await attachMedia(deps, request)).map(encode) };
+    },
+    async reserveMedia(request, ctx) {
+      if (ctx.viewer?.accountId && ctx.viewer.accountId !== request.accountId) throw permissionDenied();
+      if (!request.until) throw invalidArgument("until is required");
+      await reserveMedia(deps, { accountId: request.accountId, mediaIds: request.mediaIds, until: request.until });
+      return {};
     },
   };
 }

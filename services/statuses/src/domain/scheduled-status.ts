@@ -36,6 +36,12 @@ export const SCHEDULE_ERRORS = {
  */
 export const isFarEnoughAhead = (scheduledAt: Date, now: Date, minLeadMs: number): boolean => scheduledAt.getTime() > now.getTime() + minLeadMs;
 
+/**
+ * Until when a scheduled status's uploads are kept from the media orphan cleanup: a day past the
+ * time it posts, so a publisher that runs late (or retries) still finds them.
+ */
+export const reservationEnd = (scheduledAt: Date): Date => new Date(scheduledAt.getTime() + 24 * 60 * 60_000);
+
 /** The UTC day of `at` as [start, end): Mastodon's daily limit compares `scheduled_at::date` (UTC). */
 export function utcDayOf(at: Date): { start: Date; end: Date } {
   const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));

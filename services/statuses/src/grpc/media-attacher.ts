@@ -9,11 +9,9 @@ export function mediaAttacher(client: AsyncClient<MediaServiceClient>): MediaPor
     async attach(statusId, accountId, mediaIds, caller: Caller) {
       await client.attachMedia({ statusId, accountId, mediaIds: [...mediaIds] }, { viewerToken: caller.viewerToken }).catch(refusal);
     },
-    async checkAttachable(accountId, mediaIds) {
+    async reserve(accountId, mediaIds, until, caller: Caller) {
       if (mediaIds.length === 0) return;
-      const { media } = await client.getMedia({ ids: [...mediaIds] }).catch(refusal);
-      const usable = new Set(media.filter((m) => m.accountId === accountId && m.statusId === "").map((m) => m.id));
-      if (mediaIds.some((id) => !usable.has(id))) throw new ServiceError(GrpcStatus.INVALID_ARGUMENT, "Validation failed: Media attachments must be your own uploads, not attached to another post");
+      await client.reserveMedia({ accountId, mediaIds: [...mediaIds], until }, { viewerToken: caller.viewerToken }).catch(refusal);
     },
   };
 }

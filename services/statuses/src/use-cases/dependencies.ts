@@ -46,10 +46,11 @@ export interface MediaPort {
    */
   attach(statusId: string, accountId: string, mediaIds: readonly string[], caller: Caller): Promise<void>;
   /**
-   * Refuses with INVALID_ARGUMENT unless every upload exists, is `accountId`'s and is not attached
-   * to a status yet (a scheduled status checks its uploads now and attaches them when posted).
+   * Keeps `accountId`'s uploads for a scheduled status until `until` (so the media service's orphan
+   * cleanup leaves them), refusing with INVALID_ARGUMENT unless every one exists, is the account's
+   * and is not attached yet; the status attaches them when it is posted.
    */
-  checkAttachable(accountId: string, mediaIds: readonly string[]): Promise<void>;
+  reserve(accountId: string, mediaIds: readonly string[], until: Date, caller: Caller): Promise<void>;
 }
 
 /** Who is calling, as the use cases need it. */

@@ -1,7 +1,7 @@
 import { invalidArgument, notFound, unauthenticated } from "@starling/runtime";
 import { isStatusId } from "../domain/new-status.ts";
 import { recordCursors, recordPage, type RecordPageInput } from "../domain/record-page.ts";
-import { isFarEnoughAhead, scheduleLimitError, SCHEDULE_ERRORS, utcDayOf, type ScheduledStatus } from "../domain/scheduled-status.ts";
+import { isFarEnoughAhead, reservationEnd, scheduleLimitError, SCHEDULE_ERRORS, utcDayOf, type ScheduledStatus } from "../domain/scheduled-status.ts";
 import {
   countScheduledStatuses,
   deleteScheduledStatus,
@@ -52,6 +52,8 @@ export async function rescheduleStatus(deps: SchedulingDeps, caller: Caller, id:
     if (refused) throw invalidArgument(refused);
     if (!(await setScheduledAt(deps.db, trx, id, scheduledAt))) throw notFound();
   });
+  // Outside the transaction: a remote call must not hold it. A later time keeps the uploads longer.
+  await deps.media.reserve(accountId, current.params.mediaIds, reservationEnd(scheduledAt), caller);
   return { ...current, scheduledAt };
 }
 

@@ -1,6 +1,6 @@
 import { invalidArgument, notFound, unauthenticated } from "@starling/runtime";
 import { validateNewStatus } from "../domain/new-status.ts";
-import { isFarEnoughAhead, scheduleLimitError, utcDayOf, type ScheduledStatus, type ScheduledStatusParams } from "../domain/scheduled-status.ts";
+import { isFarEnoughAhead, reservationEnd, scheduleLimitError, utcDayOf, type ScheduledStatus, type ScheduledStatusParams } from "../domain/scheduled-status.ts";
 import type { Status } from "../domain/status.ts";
 import { countScheduledStatuses, insertScheduledStatus, lockAccountSchedule } from "../data/scheduled-statuses-table.ts";
 import { createStatus, type CreateStatusInput } from "./create-status.ts";
@@ -35,7 +35,7 @@ export async function scheduleStatus(deps: SchedulingDeps, caller: Caller, input
   validStatusPoll(input.poll, valid.status.mediaIds.length, deps.pollMinExpirationSeconds);
   const { inReplyToId, mediaIds } = valid.status;
   if (inReplyToId && !(await findVisibleStatus(deps, caller, inReplyToId))) throw notFound("The status to reply to does not exist or is not visible to you");
-  await deps.media.checkAttachable(accountId, mediaIds);
+  await deps.media.reserve(accountId, mediaIds, reservationEnd(scheduledAt), caller);
   const params: ScheduledStatusParams = {
     text: valid.status.text,
     visibility: valid.status.visibility,
