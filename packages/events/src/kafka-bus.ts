@@ -72,9 +72,12 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
   async function ensureTopics(topics: string[]): Promise<void> {
     const missing = [...new Set(topics.map((t) => prefix + t))].filter((t) => !created.has(t));
     if (missing.length === 0) return;
-    await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions })) });
-    // createTopics does not wait for topics another process is creating at the same moment; a
-    // consumer that subscribes before their leaders exist fails, so wait for the leaders here.
+    // kafkajs's own wait for leaders gives up on "does not host this topic-partition" while another
+    // process creates the same topic at the same moment, so creation is only asked for here (an
+    // existing topic is fine) and the wait is ours: it retries until every partition has a leader.
+    await admin.createTopics({ waitForLeaders: false, topics: missing.map((topic) => ({ topic, numPartitions: partitions })) }).catch((error: { retriable?: boolean }) => {
+      if (!error.retriable) throw error;
+    });
     await waitForLeaders(admin, missing, 30_000);
     for (const topic of missing) created.add(topic);
   }
