@@ -23,6 +23,8 @@ export const cliEnv = z.object({
   TIMELINES_DATABASE_URL: z.string().url().optional(),
   /** See ACCOUNTS_DATABASE_URL. */
   MEDIA_DATABASE_URL: z.string().url().optional(),
+  /** See ACCOUNTS_DATABASE_URL. */
+  FEDERATION_DATABASE_URL: z.string().url().optional(),
   /** pino level of the embedded services. */
   LOG_LEVEL: z.string().default("info"),
 });

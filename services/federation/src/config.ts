@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
+import { infraEnv } from "@starling/platform";
+import { flag, localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
 
 /** Environment of the federation service. */
 export const federationEnv = z.object({
   ...serverEnv,
+  ...infraEnv,
   /** gRPC port (health now; remote resolution later). */
   GRPC_PORT: port(50054),
   /** Admin HTTP port: /livez, /readyz, /metrics. */
@@ -19,6 +21,11 @@ export const federationEnv = z.object({
   ACCOUNTS_GRPC_URL: z.string().default("127.0.0.1:50051"),
   /** statuses service gRPC address. */
   STATUSES_GRPC_URL: z.string().default("127.0.0.1:50052"),
+  /**
+   * Lets Fedify fetch private and loopback addresses. A test setting for instances talking on
+   * 127.0.0.1; never set it in production (it turns off the guard against server-side request forgery).
+   */
+  FEDERATION_ALLOW_PRIVATE_ADDRESS: flag(false),
 });
 
 export type FederationConfig = z.infer<typeof federationEnv>;

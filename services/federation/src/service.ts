@@ -1,9 +1,15 @@
-import { connectService, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
+import type { InfraProvider } from "@starling/platform";
+import { connectService, publicBaseUrl, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
+import { federationMigrations } from "../migrations/index.ts";
 import type { FederationConfig } from "./config.ts";
-import { createFederationApp } from "./http/nodeinfo-routes.ts";
+import { createStarlingFederation, type FederationContextData } from "./fedify/federation.ts";
+import { StarlingKvStore } from "./fedify/kv-store.ts";
+import { EventBusMessageQueue } from "./fedify/message-queue.ts";
+import { createFederationApp } from "./http/app.ts";
 
 /** Where a started federation service listens. */
 export interface FederationEndpoints {
@@ -13,23 +19,41 @@ export interface FederationEndpoints {
 }
 
 /**
- * Composes the federation service: the HTTP app other servers reach (NodeInfo for now) on
- * HTTP_PORT, gRPC health and the admin port. ActivityPub, WebFinger, signatures and delivery
- * arrive with the federation-core issue, on Fedify.
+ * Composes the federation service: migrates its schema (actor keys), builds Fedify on our
+ * key-value store and event bus, serves the HTTP app other servers reach (WebFinger, actors,
+ * host-meta, NodeInfo) on HTTP_PORT, gRPC health and the admin port.
  */
-export async function startFederationService(config: FederationConfig, context: ServiceContext): Promise<FederationEndpoints> {
+export async function startFederationService(config: FederationConfig, context: ServiceContext, infra: InfraProvider): Promise<FederationEndpoints> {
+  const db = await infra.database("federation");
+  const ran = await db.migrate(federationMigrations);
+  if (ran.length > 0) context.logger.info({ migrations: ran }, "migrated");
+  context.readiness.add("database", () => db.ping());
+  context.readiness.add("event bus", () => infra.bus().ping());
+  context.readiness.add("key-value store", () => infra.kv().ping());
   const defaults = { deadlineMs: config.GRPC_DEADLINE_MS };
   const clients = {
     accounts: connectService(AccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    profiles: connectService(ProfilesServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     registration: connectService(RegistrationServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
   };
+  context.shutdown.add("clients", "federation gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
+  const federation = createStarlingFederation({
+    kv: new StarlingKvStore(infra.kv()),
+    queue: new EventBusMessageQueue(infra.bus()),
+    origin: publicBaseUrl(config),
+    allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
+  });
+  const contextData: FederationContextData = { profiles: clients.profiles, db };
+  // Fedify's queue worker: nothing is enqueued until delivery lands, but the consumer is in place.
+  const queueWorker = new AbortController();
+  federation.startQueue(contextData, { signal: queueWorker.signal }).catch((error: unknown) => context.logger.error({ err: error }, "fedify queue worker stopped"));
+  context.shutdown.add("workers", "fedify queue worker", () => queueWorker.abort());
   const httpPort = await startHttpServer(
     context,
     { name: "federation HTTP server", host: config.HTTP_HOST, port: config.HTTP_PORT },
-    createFederationApp(config, clients, context.logger),
+    createFederationApp(config, { clients, federation, contextData }, context.logger),
   );
-  context.shutdown.add("clients", "federation gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   const endpoints = await serveService(context, config, []);
   return { httpPort, ...endpoints };
 }

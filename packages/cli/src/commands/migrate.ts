@@ -1,4 +1,5 @@
 import { accountsMigrations } from "@starling/accounts";
+import { federationMigrations } from "@starling/federation";
 import { mediaMigrations } from "@starling/media";
 import { createInfraProvider } from "@starling/platform";
 import { createLogger, Shutdown } from "@starling/runtime";
@@ -7,7 +8,7 @@ import { timelinesMigrations } from "@starling/timelines";
 import { loadCliConfig } from "../cli-config.ts";
 
 /** Each service's schema and its migrations, in no particular order: schemas do not depend on each other. */
-const SCHEMAS = { accounts: accountsMigrations, statuses: statusesMigrations, timelines: timelinesMigrations, media: mediaMigrations };
+const SCHEMAS = { accounts: accountsMigrations, statuses: statusesMigrations, timelines: timelinesMigrations, media: mediaMigrations, federation: federationMigrations };
 
 /**
  * `starling migrate`: runs every service's pending migrations against DATABASE_URL (or the embedded
@@ -18,7 +19,7 @@ export async function migrateCommand(): Promise<void> {
   const config = loadCliConfig();
   const logger = createLogger("migrate", config.LOG_LEVEL);
   const shutdown = new Shutdown(logger, 10_000);
-  const urls = { accounts: config.ACCOUNTS_DATABASE_URL, statuses: config.STATUSES_DATABASE_URL, timelines: config.TIMELINES_DATABASE_URL, media: config.MEDIA_DATABASE_URL };
+  const urls = { accounts: config.ACCOUNTS_DATABASE_URL, statuses: config.STATUSES_DATABASE_URL, timelines: config.TIMELINES_DATABASE_URL, media: config.MEDIA_DATABASE_URL, federation: config.FEDERATION_DATABASE_URL };
   const shared = createInfraProvider(config, { clientId: "starling-migrate", logger, shutdown });
   try {
     for (const [schema, migrations] of Object.entries(SCHEMAS)) {

@@ -8,19 +8,18 @@ import { nodeInfo20, nodeInfoLinks } from "../domain/nodeinfo.ts";
 
 const NODEINFO_20_TYPE = 'application/json; profile="http://nodeinfo.diaspora.software/ns/schema/2.0#"';
 
-/** The HTTP app other servers reach. NodeInfo now; WebFinger and ActivityPub arrive with federation core. */
-export function createFederationApp(
+/**
+ * NodeInfo discovery and the 2.0 document. Written here rather than through Fedify's NodeInfo
+ * dispatcher: Fedify only serves NodeInfo 2.1 (its version, schema link and content type), while
+ * the spec asks for exactly the 2.0 document.
+ */
+export function nodeInfoRouter(
   config: FederationConfig,
   clients: { accounts: AsyncClient<AccountsServiceClient>; statuses: AsyncClient<StatusesServiceClient>; registration: AsyncClient<RegistrationServiceClient> },
   logger: Logger,
-): express.Express {
-  const app = express();
-  app.disable("x-powered-by");
+): express.Router {
+  const app = express.Router();
   const baseUrl = publicBaseUrl(config);
-  app.use((_req, res, next) => {
-    res.set("Access-Control-Allow-Origin", "*");
-    next();
-  });
   app.get("/.well-known/nodeinfo", (_req: Request, res: Response) => {
     res.set("Cache-Control", "public, max-age=259200").json(nodeInfoLinks(baseUrl));
   });
@@ -39,9 +38,6 @@ export function createFederationApp(
       logger.warn({ err: error }, "nodeinfo usage unavailable");
       res.status(503).json({ error: "There was a temporary problem serving your request, please try again" });
     }
-  });
-  app.use((_req: Request, res: Response) => {
-    res.status(404).json({ error: "Not Found" });
   });
   return app;
 }

@@ -1,0 +1,5 @@
+import type { Migration } from "@starling/db";
+import { createActorKeys } from "./0001-create-actor-keys.ts";
+
+/** The federation schema's history, in order. Append only; never rename or reorder a released step. */
+export const federationMigrations: Migration[] = [createActorKeys];

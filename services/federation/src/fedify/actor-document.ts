@@ -1,0 +1,61 @@
+import { Endpoints, Group, Image, Person, PropertyValue, Service, type CryptographicKey, type Multikey } from "@fedify/fedify/vocab";
+import type { Account } from "@starling/proto/accounts/v1/accounts";
+
+/** The URLs of a local actor, derived from its id (Mastodon's layout: /users/{username}/...). */
+export function actorUrls(actorUri: URL, baseUrl: string) {
+  return {
+    inbox: new URL(`${actorUri.href}/inbox`),
+    outbox: new URL(`${actorUri.href}/outbox`),
+    followers: new URL(`${actorUri.href}/followers`),
+    following: new URL(`${actorUri.href}/following`),
+    sharedInbox: new URL(`${baseUrl}/inbox`),
+  };
+}
+
+/** The keys an actor document advertises: RSA as publicKey, every key as an assertion method. */
+export interface AdvertisedKeys {
+  publicKey: CryptographicKey | null;
+  assertionMethods: Multikey[];
+}
+
+// Guessed from the file name; remote servers mostly use it to pick a decoder, and absent is allowed.
+function imageType(url: string): string | undefined {
+  const extension = /\.([a-z0-9]+)(?:\?|$)/i.exec(url)?.[1]?.toLowerCase();
+  const types: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", avif: "image/avif" };
+  return extension ? types[extension] : undefined;
+}
+
+function image(url: string, baseUrl: string): Image | null {
+  return url ? new Image({ url: new URL(url, baseUrl), mediaType: imageType(url) ?? null }) : null;
+}
+
+/**
+ * A local account as an ActivityPub actor: Service for bots and Group for groups (as Mastodon
+ * does), Person otherwise. A suspended account keeps its id, handle and keys but shows no profile.
+ */
+export function actorDocument(account: Account, id: URL, baseUrl: string, keys: AdvertisedKeys): Person | Service | Group {
+  const urls = actorUrls(id, baseUrl);
+  const profile = !account.suspended;
+  const values = {
+    id,
+    preferredUsername: account.username,
+    name: profile ? account.displayName : "",
+    summary: profile ? account.note : "",
+    url: account.url ? new URL(account.url, baseUrl) : null,
+    inbox: urls.inbox,
+    outbox: urls.outbox,
+    followers: urls.followers,
+    following: urls.following,
+    endpoints: new Endpoints({ sharedInbox: urls.sharedInbox }),
+    publicKey: keys.publicKey,
+    assertionMethods: keys.assertionMethods,
+    manuallyApprovesFollowers: account.locked,
+    discoverable: account.discoverable ?? false,
+    icon: profile ? image(account.avatarUrl, baseUrl) : null,
+    image: profile ? image(account.headerUrl, baseUrl) : null,
+    attachments: profile ? account.fields.map((field) => new PropertyValue({ name: field.name, value: field.value })) : [],
+  };
+  if (account.group) return new Group(values);
+  if (account.bot) return new Service(values);
+  return new Person(values);
+}

@@ -1,0 +1,47 @@
+import express, { type Request, type Response } from "express";
+import type { Federation } from "@fedify/fedify";
+import { status as grpcStatus } from "@grpc/grpc-js";
+import { publicBaseUrl, type Logger } from "@starling/runtime";
+import type { FederationConfig } from "../config.ts";
+import type { FederationContextData } from "../fedify/federation.ts";
+import { fedifyMiddleware } from "./fedify-bridge.ts";
+import { hostMetaHandler } from "./host-meta.ts";
+import { nodeInfoRouter } from "./nodeinfo-routes.ts";
+
+/** The HTTP app other servers reach: NodeInfo and host-meta here, WebFinger and actors through Fedify. */
+export function createFederationApp(
+  config: FederationConfig,
+  parts: { clients: Parameters<typeof nodeInfoRouter>[1]; federation: Federation<FederationContextData>; contextData: FederationContextData },
+  logger: Logger,
+): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  const baseUrl = publicBaseUrl(config);
+  app.use((_req, res, next) => {
+    res.set("Access-Control-Allow-Origin", "*");
+    next();
+  });
+  app.use(nodeInfoRouter(config, parts.clients, logger));
+  app.get("/.well-known/host-meta", hostMetaHandler(baseUrl));
+  app.use(
+    fedifyMiddleware(parts.federation, {
+      baseUrl,
+      contextData: () => parts.contextData,
+      profileUrl: (path) => {
+        const username = /^\/users\/([A-Za-z0-9_]+)\/?$/.exec(path)?.[1];
+        return username ? `${baseUrl}/@${username}` : null;
+      },
+    }),
+  );
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ error: "Not Found" });
+  });
+  app.use((error: unknown, _req: Request, res: Response, _next: express.NextFunction) => {
+    // Accounts unreachable or slow is temporary (503), as NodeInfo answers it; anything else is a bug (500).
+    const code = (error as { code?: unknown }).code;
+    const temporary = code === grpcStatus.UNAVAILABLE || code === grpcStatus.DEADLINE_EXCEEDED;
+    logger[temporary ? "warn" : "error"]({ err: error }, "federation request failed");
+    res.status(temporary ? 503 : 500).json({ error: "There was a temporary problem serving your request, please try again" });
+  });
+  return app;
+}

@@ -1,0 +1,50 @@
+import { Readable } from "node:stream";
+import type { NextFunction, Request, Response } from "express";
+import type { Federation } from "@fedify/fedify";
+
+/**
+ * Express middleware handing requests to Fedify through `federation.fetch` (the integration Fedify
+ * documents for frameworks without an adapter of their own). The request URL is rebuilt on the
+ * public base URL, so signatures and ids refer to the address other servers used. Routes Fedify
+ * does not know fall through to the next handler; HTML requests for an actor are redirected to the
+ * profile page (Fedify's "not acceptable"), as Mastodon sends browsers there.
+ */
+export function fedifyMiddleware<T>(federation: Federation<T>, options: { baseUrl: string; contextData: (req: Request) => T; profileUrl: (path: string) => string | null }) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+      }
+      const request = new Request(new URL(req.originalUrl, options.baseUrl), {
+        method: req.method,
+        headers,
+        body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+        ...(hasBody ? { duplex: "half" } : {}),
+      } as RequestInit);
+      let passed = false;
+      const response = await federation.fetch(request, {
+        contextData: options.contextData(req),
+        onNotFound: () => {
+          passed = true;
+          return new Response(null, { status: 404 });
+        },
+        onNotAcceptable: () => {
+          const profile = options.profileUrl(req.path);
+          if (!profile) {
+            passed = true;
+            return new Response(null, { status: 406 });
+          }
+          return new Response(null, { status: 302, headers: { location: profile, vary: "Accept" } });
+        },
+      });
+      if (passed) return next();
+      res.status(response.status);
+      response.headers.forEach((value, name) => res.setHeader(name, value));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
