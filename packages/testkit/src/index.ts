@@ -39,13 +39,25 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | false> | T
 
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (;;) {
+    // Below Linux's ephemeral range (32768-60999), so no outgoing connection of another process can
+    // take the port between this check and the server's bind, and never the same port twice here.
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
+const handedOut = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
 }
 
