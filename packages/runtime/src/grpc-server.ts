@@ -119,6 +119,9 @@ function wrapHandlers(service: ServedService, secret: string, logger: Logger, hi
   return implementation;
 }
 
+// How long a client stream that ended is watched for a late cancel before it counts as complete.
+const CANCEL_GRACE_MS = 100;
+
 /** A client stream as an async iterable that fails, instead of waiting forever, when the caller cancels. */
 function requestStream(call: ServerUnaryCall<unknown, unknown>): AsyncIterable<unknown> {
   const stream = call as unknown as ServerReadableStream<unknown, unknown>;
@@ -131,9 +134,18 @@ function requestStream(call: ServerUnaryCall<unknown, unknown>): AsyncIterable<u
       throw stream.cancelled ? cancelled() : error;
     }
     // Node's http2 close() half-closes a stream before it resets it, so a caller's cancel first
-    // looks like a complete stream here. The reset arrives with the same read and is seen one
-    // macrotask later: wait for it, so an upload cut off midway is never taken for a whole one.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // looks like a complete stream here. The reset usually arrives with the same read, but on a
+    // busy host it can come a little later: wait a short grace for it (or for the cancel event),
+    // so an upload cut off midway is not taken for a whole one.
+    if (!stream.cancelled) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, CANCEL_GRACE_MS);
+        stream.once("cancelled", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
     if (stream.cancelled) throw cancelled();
   })();
 }
