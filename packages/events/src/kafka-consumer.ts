@@ -42,7 +42,9 @@ export async function startKafkaConsumer(context: KafkaConsumerContext, options:
     const assignment = event.payload.memberAssignment as Record<string, number[]>;
     positionNewPartitions(context, consumer, groupId, assignment, options.fromBeginning ?? false).then(
       () => joined(),
-      (error: Error) => joined(error),
+      // A rebalance that began meanwhile (topics still settling) makes this generation's commit
+      // fail; the next GROUP_JOIN positions the partitions again, so only other errors end the join.
+      (error: Error) => (isRebalance(error) ? undefined : joined(error)),
     );
   });
   consumer.on(consumer.events.CRASH, (event) => joined(event.payload.error));
@@ -143,6 +145,13 @@ async function positionNewPartitions(
     await consumer.commitOffsets(entries);
     for (const entry of entries) consumer.seek(entry);
   }
+}
+
+const REBALANCE_ERRORS = new Set(["ILLEGAL_GENERATION", "REBALANCE_IN_PROGRESS", "UNKNOWN_MEMBER_ID"]);
+
+/** Whether kafkajs failed because the group moved on to another generation. */
+function isRebalance(error: Error & { type?: string; cause?: { type?: string } }): boolean {
+  return REBALANCE_ERRORS.has(error.type ?? "") || REBALANCE_ERRORS.has(error.cause?.type ?? "");
 }
 
 function stringHeaders(headers: IHeaders | undefined): Record<string, string> {
