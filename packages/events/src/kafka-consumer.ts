@@ -150,8 +150,9 @@ async function positionNewPartitions(
 const REBALANCE_ERRORS = new Set(["ILLEGAL_GENERATION", "REBALANCE_IN_PROGRESS", "UNKNOWN_MEMBER_ID"]);
 
 /** Whether kafkajs failed because the group moved on to another generation. */
-function isRebalance(error: Error & { type?: string; cause?: { type?: string } }): boolean {
-  return REBALANCE_ERRORS.has(error.type ?? "") || REBALANCE_ERRORS.has(error.cause?.type ?? "");
+function isRebalance(error: Error): boolean {
+  const { type, cause } = error as Error & { type?: string; cause?: { type?: string } };
+  return REBALANCE_ERRORS.has(type ?? "") || REBALANCE_ERRORS.has(cause?.type ?? "");
 }
 
 function stringHeaders(headers: IHeaders | undefined): Record<string, string> {
