@@ -16,6 +16,7 @@ for (const file of existsSync(resultsDir) ? readdirSync(resultsDir).filter((f) =
   totals.passed += r.passed;
   totals.failed += r.failed;
   totals.skipped += r.skipped;
+  for (const failure of r.failures ?? []) console.log(`FAILED ${r.name}: ${failure.title}\n${failure.error}\n`);
 }
 for (const name of expected) {
   if (!seen.has(name)) {
