@@ -1,5 +1,6 @@
 import type { Migration } from "@starling/db";
 import { createActorKeys } from "./0001-create-actor-keys.ts";
+import { createRemoteActors } from "./0002-create-remote-actors.ts";
 
 /** The federation schema's history, in order. Append only; never rename or reorder a released step. */
-export const federationMigrations: Migration[] = [createActorKeys];
+export const federationMigrations: Migration[] = [createActorKeys, createRemoteActors];

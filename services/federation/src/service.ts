@@ -1,8 +1,10 @@
 import type { InfraProvider } from "@starling/platform";
 import { connectService, publicBaseUrl, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import { FederatedAccountsServiceClient } from "@starling/proto/accounts/v1/federated_accounts";
 import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
+import { FederatedStatusesServiceClient } from "@starling/proto/statuses/v1/federated_statuses";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import { federationMigrations } from "../migrations/index.ts";
 import type { FederationConfig } from "./config.ts";
@@ -34,8 +36,10 @@ export async function startFederationService(config: FederationConfig, context: 
   const clients = {
     accounts: connectService(AccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     profiles: connectService(ProfilesServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    federatedAccounts: connectService(FederatedAccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     registration: connectService(RegistrationServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
+    federatedStatuses: connectService(FederatedStatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
   };
   context.shutdown.add("clients", "federation gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   const federation = createStarlingFederation({
@@ -44,7 +48,7 @@ export async function startFederationService(config: FederationConfig, context: 
     origin: publicBaseUrl(config),
     allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
   });
-  const contextData: FederationContextData = { profiles: clients.profiles, db };
+  const contextData: FederationContextData = { profiles: clients.profiles, accounts: clients.accounts, federatedAccounts: clients.federatedAccounts, federatedStatuses: clients.federatedStatuses, db };
   // Fedify's queue worker: nothing is enqueued until delivery lands, but the consumer is in place.
   const queueWorker = new AbortController();
   federation.startQueue(contextData, { signal: queueWorker.signal }).catch((error: unknown) => context.logger.error({ err: error }, "fedify queue worker stopped"));

@@ -2,14 +2,22 @@ import { createFederation, type Federation, type KvStore, type MessageQueue } fr
 import { status as grpcStatus } from "@grpc/grpc-js";
 import type { Database } from "@starling/db";
 import type { AsyncClient } from "@starling/runtime";
-import type { Account } from "@starling/proto/accounts/v1/accounts";
+import type { Account, AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import type { FederatedAccountsServiceClient } from "@starling/proto/accounts/v1/federated_accounts";
 import type { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
+import type { FederatedStatusesServiceClient } from "@starling/proto/statuses/v1/federated_statuses";
 import { actorKeyPairs } from "../use-cases/actor-key-pairs.ts";
 import { actorDocument } from "./actor-document.ts";
 
-/** What Fedify's callbacks reach: the accounts service and this service's own schema. */
+/**
+ * What Fedify's callbacks reach: the accounts and statuses services (their federation-only
+ * services for remote copies) and this service's own schema.
+ */
 export interface FederationContextData {
   profiles: AsyncClient<ProfilesServiceClient>;
+  accounts: AsyncClient<AccountsServiceClient>;
+  federatedAccounts: AsyncClient<FederatedAccountsServiceClient>;
+  federatedStatuses: AsyncClient<FederatedStatusesServiceClient>;
   db: Database;
 }
 
