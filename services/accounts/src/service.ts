@@ -7,6 +7,7 @@ import { SessionsServiceService } from "@starling/proto/accounts/v1/sessions";
 import { SecurityServiceService } from "@starling/proto/accounts/v1/security";
 import { FollowsServiceService } from "@starling/proto/accounts/v1/follows";
 import { RelationshipsServiceService } from "@starling/proto/accounts/v1/relationships";
+import { FederatedAccountsServiceService } from "@starling/proto/accounts/v1/federated_accounts";
 import { createIdGenerator, publicBaseUrl, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { accountsMigrations } from "../migrations/index.ts";
 import type { AccountsConfig } from "./config.ts";
@@ -23,6 +24,7 @@ import { sessionsHandlers } from "./grpc/sessions-handlers.ts";
 import { securityHandlers } from "./grpc/security-handlers.ts";
 import { followsHandlers } from "./grpc/follows-handlers.ts";
 import { relationshipsHandlers } from "./grpc/relationships-handlers.ts";
+import { federatedAccountsHandlers } from "./grpc/federated-accounts-handlers.ts";
 import { startMuteExpiry } from "./workers/mute-expiry.ts";
 import { createMailer } from "./mail/mailer.ts";
 import type { AccountsDeps } from "./use-cases/deps.ts";
@@ -60,5 +62,5 @@ export async function startAccountsService(config: AccountsConfig, context: Serv
     const muteExpiry = startMuteExpiry(deps, context.logger, options.muteExpiryIntervalMs);
     context.shutdown.add("workers", "accounts mute expiry", () => muteExpiry.stop());
   }
-  return serveService(context, config, [{ definition: AccountsServiceService, handlers: accountsHandlers(deps) }, { definition: ProfilesServiceService, handlers: profilesHandlers(composeProfiles(deps, config, context, { workers: options.consumers !== false })) }, { definition: RegistrationServiceService, handlers: registrationHandlers(deps, { mode: config.REGISTRATIONS_MODE, baseUrl: publicBaseUrl(config), logger: context.logger }) }, { definition: SecurityServiceService, handlers: securityHandlers(deps) }, { definition: OAuthServiceService, handlers: oauthHandlers(deps) }, { definition: SessionsServiceService, handlers: sessionsHandlers(deps) }, { definition: FollowsServiceService, handlers: followsHandlers(deps) }, { definition: RelationshipsServiceService, handlers: relationshipsHandlers(deps, { localDomain: config.LOCAL_DOMAIN }) }]);
+  return serveService(context, config, [{ definition: AccountsServiceService, handlers: accountsHandlers(deps) }, { definition: ProfilesServiceService, handlers: profilesHandlers(composeProfiles(deps, config, context, { workers: options.consumers !== false })) }, { definition: RegistrationServiceService, handlers: registrationHandlers(deps, { mode: config.REGISTRATIONS_MODE, baseUrl: publicBaseUrl(config), logger: context.logger }) }, { definition: SecurityServiceService, handlers: securityHandlers(deps) }, { definition: OAuthServiceService, handlers: oauthHandlers(deps) }, { definition: SessionsServiceService, handlers: sessionsHandlers(deps) }, { definition: FollowsServiceService, handlers: followsHandlers(deps) }, { definition: RelationshipsServiceService, handlers: relationshipsHandlers(deps, { localDomain: config.LOCAL_DOMAIN }) }, { definition: FederatedAccountsServiceService, handlers: federatedAccountsHandlers(deps) }]);
 }

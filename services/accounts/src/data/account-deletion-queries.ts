@@ -19,7 +19,7 @@ export async function findDeletedAt(db: Database, accountId: string, trx?: Trx):
 
 /**
  * Turns a live account into a tombstone: deleted and suspended (an earlier suspension keeps its
- * time), profile emptied, counters at zero, not locked. Only the first call wins, so concurrent
+ * time), profile emptied (images and declared identities too), counters at zero, not locked. Only the first call wins, so concurrent
  * deletes cannot both go on to announce it; false when the account was already deleted.
  */
 export async function markAccountDeleted(db: Database, trx: Trx, accountId: string, at: Date): Promise<boolean> {
@@ -35,6 +35,11 @@ export async function markAccountDeleted(db: Database, trx: Trx, accountId: stri
       note_source: "",
       fields: "[]",
       emoji_shortcodes: "[]",
+      also_known_as: "[]",
+      avatar_url: null,
+      avatar_static_url: null,
+      header_url: null,
+      header_static_url: null,
       locked: false,
       discoverable: false,
       followers_count: 0,

@@ -37,7 +37,12 @@ export async function listAliases(db: Database, accountId: string, trx?: Trx): P
   return rows.map(toAlias);
 }
 
-/** Whether `accountId` lists the actor `uri` among its aliases. */
+/**
+ * Whether `accountId` lists the actor `uri` among its aliases: its account_aliases when local, the
+ * alsoKnownAs its actor declares when remote (so a local account can move to a remote one).
+ */
 export async function hasAlias(db: Database, accountId: string, uri: string, trx?: Trx): Promise<boolean> {
-  return (await db.table("account_aliases", trx).where({ account_id: accountId, uri }).first("id")) !== undefined;
+  if ((await db.table("account_aliases", trx).where({ account_id: accountId, uri }).first("id")) !== undefined) return true;
+  const declared = await db.table("accounts", trx).where({ id: accountId }).whereRaw("also_known_as::jsonb @> ?::jsonb", [JSON.stringify([uri])]).first("id");
+  return declared !== undefined;
 }

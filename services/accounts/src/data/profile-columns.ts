@@ -12,6 +12,7 @@ export interface ProfileColumns {
   avatar_static_url: string | null;
   header_url: string | null;
   header_static_url: string | null;
+  also_known_as: string;
 }
 
 const image = (url: string | null | undefined, staticUrl: string | null | undefined): ProfileImage | null => (url ? { url, staticUrl: staticUrl || url } : null);
@@ -33,7 +34,7 @@ function fieldsFromJson(json: string | undefined): ProfileField[] {
 }
 
 /** The profile part of an Account from its row. */
-export function profileFromRow(row: Partial<ProfileColumns>): Pick<Account, "fields" | "noteSource" | "emojiShortcodes" | "movedToAccountId" | "movedAt" | "avatar" | "header"> {
+export function profileFromRow(row: Partial<ProfileColumns>): Pick<Account, "fields" | "noteSource" | "emojiShortcodes" | "movedToAccountId" | "movedAt" | "avatar" | "header" | "alsoKnownAs"> {
   return {
     fields: fieldsFromJson(row.fields),
     noteSource: row.note_source ?? "",
@@ -42,6 +43,7 @@ export function profileFromRow(row: Partial<ProfileColumns>): Pick<Account, "fie
     movedAt: row.moved_at ? new Date(row.moved_at) : null,
     avatar: image(row.avatar_url, row.avatar_static_url),
     header: image(row.header_url, row.header_static_url),
+    alsoKnownAs: JSON.parse(row.also_known_as || "[]") as string[],
   };
 }
 
@@ -55,6 +57,7 @@ export function profileToRow(account: Account): Partial<ProfileColumns> {
   if (account.movedAt !== undefined) row.moved_at = account.movedAt;
   if (account.avatar !== undefined) Object.assign(row, imageColumns("avatar", account.avatar));
   if (account.header !== undefined) Object.assign(row, imageColumns("header", account.header));
+  if (account.alsoKnownAs) row.also_known_as = JSON.stringify(account.alsoKnownAs);
   return row;
 }
 

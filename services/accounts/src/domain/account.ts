@@ -37,6 +37,8 @@ export interface Account {
   /** Avatar and header (migration 0011); null when there is none. */
   avatar?: ProfileImage | null;
   header?: ProfileImage | null;
+  /** Actor URIs a remote account declares as its other identities (migration 0012). */
+  alsoKnownAs?: string[];
 }
 
 /** A profile image as served: the image (GIFs may be animated) and its still version. */

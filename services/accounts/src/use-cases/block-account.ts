@@ -14,15 +14,20 @@ import { severFollows } from "./sever-follows.ts";
  */
 export async function blockAccount(deps: AccountsDeps, viewer: Viewer | undefined, targetAccountId: string): Promise<Relationship> {
   const { accountId, target } = await relationshipTarget(deps, viewer, targetAccountId);
+  await recordBlock(deps, accountId, target.id);
+  const [relationship] = await relationshipsOf(deps, accountId, [target.id]);
+  return relationship!;
+}
+
+/** The block itself, by a local user or by a remote account (an inbound Block activity). */
+export async function recordBlock(deps: AccountsDeps, accountId: string, targetId: string): Promise<void> {
   const published = await deps.db.transaction(async (trx) => {
-    const block = { id: deps.newId(), accountId, targetAccountId: target.id, createdAt: deps.now() };
+    const block = { id: deps.newId(), accountId, targetAccountId: targetId, createdAt: deps.now() };
     // Follows are severed even on a repeat: one that slipped in beside a racing block goes too.
-    const severed = await severFollows(deps, trx, accountId, target.id);
+    const severed = await severFollows(deps, trx, accountId, targetId);
     if (!(await insertBlock(deps.db, trx, block))) return severed;
-    await enqueueAccountEvent(deps.db, trx, "block.created", accountId, { blockId: block.id, accountId, targetAccountId: target.id });
+    await enqueueAccountEvent(deps.db, trx, "block.created", accountId, { blockId: block.id, accountId, targetAccountId: targetId });
     return true;
   });
   if (published) deps.nudge();
-  const [relationship] = await relationshipsOf(deps, accountId, [target.id]);
-  return relationship!;
 }

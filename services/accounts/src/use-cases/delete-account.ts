@@ -33,6 +33,15 @@ export interface DeletedAccount {
 export async function deleteAccount(deps: AccountsDeps, viewer: Viewer | undefined, input: DeleteAccountInput): Promise<DeletedAccount> {
   const account = isOwnAccount(viewer, input) ? await ownAccount(deps, viewer, input.password) : await moderatedAccount(deps, viewer, input, canDeleteAccounts);
   const deletedAt = deps.now();
+  if (!(await tombstoneAccount(deps, account, deletedAt))) return { accountId: account.id, deletedAt: (await findDeletedAt(deps.db, account.id)) ?? deletedAt };
+  return { accountId: account.id, deletedAt };
+}
+
+/**
+ * The deletion itself, of a local account or of a remote copy (its actor was deleted): false,
+ * doing nothing, when the account already is a tombstone.
+ */
+export async function tombstoneAccount(deps: AccountsDeps, account: Account, deletedAt: Date): Promise<boolean> {
   const fresh = await deps.db.transaction(async (trx) => {
     if (!(await markAccountDeleted(deps.db, trx, account.id, deletedAt))) return false;
     await endRelationships(deps, trx, account.id);
@@ -40,9 +49,8 @@ export async function deleteAccount(deps: AccountsDeps, viewer: Viewer | undefin
     await enqueueAccountEvent(deps.db, trx, "account.deleted", account.id, { accountId: account.id, username: account.username, domain: account.domain ?? "" });
     return true;
   });
-  if (!fresh) return { accountId: account.id, deletedAt: (await findDeletedAt(deps.db, account.id)) ?? deletedAt };
-  deps.nudge();
-  return { accountId: account.id, deletedAt };
+  if (fresh) deps.nudge();
+  return fresh;
 }
 
 // The web settings page names no account: the viewer deletes their own.

@@ -1,4 +1,5 @@
 import { notFound, permissionDenied, type Viewer } from "@starling/runtime";
+import type { Account } from "../domain/account.ts";
 import type { Relationship } from "../domain/relationship.ts";
 import { adjustFollowCounters, findAccount } from "../data/accounts-queries.ts";
 import { deleteEdge, findEdge, upsertEdge, type FollowRecord } from "../data/follows-queries.ts";
@@ -16,6 +17,9 @@ export interface FollowInput {
   languages: string[];
 }
 
+/** What a follow became: in effect, or a request waiting for the target. */
+export type FollowState = "following" | "requested";
+
 /**
  * Follows an account: a pending request when the target approves followers (locked), otherwise a
  * follow with both counters bumped and follow.accepted in the same transaction. Following again
@@ -25,16 +29,26 @@ export async function followAccount(deps: AccountsDeps, viewer: Viewer | undefin
   const accountId = viewerAccountId(viewer);
   const target = await findAccount(deps.db, input.targetAccountId);
   if (!target || target.suspendedAt) throw notFound();
+  await startFollowing(deps, accountId, target, input);
+  const [relationship] = await relationshipsOf(deps, accountId, [target.id]);
+  return relationship!;
+}
+
+/**
+ * The follow itself, whoever asks for it (a local user, a remote server's Follow, a move of the
+ * followed account): refused when the rules forbid it, else a request or a follow as above.
+ */
+export async function startFollowing(deps: AccountsDeps, accountId: string, target: Account, input: FollowInput): Promise<FollowState> {
   if (target.id === accountId) throw permissionDenied("You cannot follow yourself");
   await assertFollowAllowed(deps, accountId, target);
-  const published = await deps.db.transaction(async (trx) => {
+  const { state, published } = await deps.db.transaction(async (trx) => {
     const existing = await findEdge(deps.db, "follows", accountId, target.id, trx);
     if (!existing && (await followNeedsApproval(deps, trx, accountId, target))) {
       const request = edgeFor(deps, accountId, target.id, input, await findEdge(deps.db, "follow_requests", accountId, target.id, trx));
       // Only a new request is announced (the target is told once); a repeat just updates options.
-      if (!(await upsertEdge(deps.db, trx, "follow_requests", request))) return false;
+      if (!(await upsertEdge(deps.db, trx, "follow_requests", request))) return { state: "requested" as const, published: false };
       await enqueueAccountEvent(deps.db, trx, "follow.requested", accountId, { requestId: request.id, accountId, targetAccountId: target.id });
-      return true;
+      return { state: "requested" as const, published: true };
     }
     const edge = edgeFor(deps, accountId, target.id, input, existing);
     const created = await upsertEdge(deps.db, trx, "follows", edge);
@@ -44,18 +58,17 @@ export async function followAccount(deps: AccountsDeps, viewer: Viewer | undefin
       await adjustFollowCounters(deps.db, trx, target.id, { followers: 1 });
     }
     // A changed show_reblogs matters to home feeds, so it is announced like a new follow.
-    if (!created && existing?.showReblogs === edge.showReblogs) return false;
+    if (!created && existing?.showReblogs === edge.showReblogs) return { state: "following" as const, published: false };
     await enqueueAccountEvent(deps.db, trx, "follow.accepted", accountId, {
       followId: existing?.id ?? edge.id,
       accountId,
       targetAccountId: target.id,
       showReblogs: edge.showReblogs,
     });
-    return true;
+    return { state: "following" as const, published: true };
   });
   if (published) deps.nudge();
-  const [relationship] = await relationshipsOf(deps, accountId, [target.id]);
-  return relationship!;
+  return state;
 }
 
 function edgeFor(deps: AccountsDeps, accountId: string, targetId: string, input: FollowInput, existing: FollowRecord | undefined): FollowRecord {

@@ -20,6 +20,18 @@ export async function endFollow(deps: AccountsDeps, trx: Trx, accountId: string,
   return true;
 }
 
+/**
+ * An unfollow, inside `trx`: ends the follow as endFollow does, or withdraws a pending request,
+ * which is announced with follow.removed too so that the federation service can send Undo(Follow)
+ * to a remote account that has not answered yet. Resolves whether an event was written.
+ */
+export async function unfollowOrWithdraw(deps: AccountsDeps, trx: Trx, accountId: string, targetId: string): Promise<boolean> {
+  const withdrawn = await deleteEdge(deps.db, trx, "follow_requests", accountId, targetId);
+  if (await endFollow(deps, trx, accountId, targetId)) return true;
+  if (withdrawn) await enqueueAccountEvent(deps.db, trx, "follow.removed", accountId, { accountId, targetAccountId: targetId });
+  return withdrawn;
+}
+
 /** Ends follows and requests both ways between two accounts (a block does). */
 export async function severFollows(deps: AccountsDeps, trx: Trx, a: string, b: string): Promise<boolean> {
   const ab = await endFollow(deps, trx, a, b);

@@ -9,12 +9,17 @@ import { relationshipTarget } from "./relationship-target.ts";
 /** Lifts a block; block.removed only when there was one. Follows ended by the block stay ended. */
 export async function unblockAccount(deps: AccountsDeps, viewer: Viewer | undefined, targetAccountId: string): Promise<Relationship> {
   const { accountId, target } = await relationshipTarget(deps, viewer, targetAccountId);
+  await liftBlock(deps, accountId, target.id);
+  const [relationship] = await relationshipsOf(deps, accountId, [target.id]);
+  return relationship!;
+}
+
+/** The unblock itself, by a local user or by a remote account (an inbound Undo Block). */
+export async function liftBlock(deps: AccountsDeps, accountId: string, targetId: string): Promise<void> {
   const removed = await deps.db.transaction(async (trx) => {
-    if (!(await deleteBlock(deps.db, trx, accountId, target.id))) return false;
-    await enqueueAccountEvent(deps.db, trx, "block.removed", accountId, { accountId, targetAccountId: target.id });
+    if (!(await deleteBlock(deps.db, trx, accountId, targetId))) return false;
+    await enqueueAccountEvent(deps.db, trx, "block.removed", accountId, { accountId, targetAccountId: targetId });
     return true;
   });
   if (removed) deps.nudge();
-  const [relationship] = await relationshipsOf(deps, accountId, [target.id]);
-  return relationship!;
 }

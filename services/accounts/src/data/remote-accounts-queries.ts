@@ -1,0 +1,87 @@
+import type { Database } from "@starling/db";
+import type { Account } from "../domain/account.ts";
+import { findAccountsByIds } from "./accounts-queries.ts";
+import { profileToRow } from "./profile-columns.ts";
+import type { Trx } from "./trx.ts";
+
+/** Accounts (local and remote) with these actor URIs, in no particular order. */
+export async function findAccountsByUris(db: Database, uris: readonly string[], trx?: Trx): Promise<Account[]> {
+  if (uris.length === 0) return [];
+  const rows: { id: string }[] = await db.table("accounts", trx).whereIn("uri", uris).select("id");
+  return findAccountsByIds(db, rows.map((row) => String(row.id)), trx);
+}
+
+/**
+ * Rewrites a remote copy from a fresh read of its actor: the profile, the advertised counters and
+ * the identity (URI, username, domain). Moderation state and last_status_at are not touched.
+ */
+export async function refreshRemoteAccount(db: Database, trx: Trx, account: Account): Promise<void> {
+  await db
+    .table("accounts", trx)
+    .where({ id: account.id })
+    .update({
+      uri: account.uri,
+      username: account.username,
+      domain: account.domain,
+      display_name: account.displayName,
+      note: account.note,
+      url: account.url,
+      locked: account.locked,
+      bot: account.bot,
+      discoverable: account.discoverable,
+      actor_type: account.actorType,
+      created_at: account.createdAt,
+      followers_count: account.followersCount,
+      following_count: account.followingCount,
+      statuses_count: account.statusesCount,
+      ...profileToRow(account),
+    });
+}
+
+/**
+ * Records that a remote account moved to `targetId`; false, changing nothing, when that was
+ * already recorded.
+ */
+export async function recordRemoteMove(db: Database, trx: Trx, accountId: string, targetId: string, at: Date): Promise<boolean> {
+  const changed: unknown[] = await db
+    .table("accounts", trx)
+    .where({ id: accountId })
+    .where((w) => w.whereNull("moved_to_account_id").orWhereNot("moved_to_account_id", targetId))
+    .update({ moved_to_account_id: targetId, moved_at: at })
+    .returning("id");
+  return changed.length > 0;
+}
+
+/** Local accounts that follow `targetId`. */
+export async function localFollowerIds(db: Database, targetId: string): Promise<string[]> {
+  const rows: { account_id: string }[] = await db
+    .table("follows as f")
+    .join("accounts as follower", "follower.id", "f.account_id")
+    .where("f.target_account_id", targetId)
+    .whereNull("follower.domain")
+    .orderBy("f.id")
+    .select("f.account_id");
+  return rows.map((row) => String(row.account_id));
+}
+
+/** One follower on another server, with the id of the follow (the page cursor). */
+export interface RemoteFollower {
+  followId: string;
+  accountId: string;
+}
+
+/**
+ * Up to `limit` remote followers of `targetId` in follow order, after the follow `after` ("" for
+ * the first page). Suspended followers are left out: nothing is delivered to them.
+ */
+export async function remoteFollowersPage(db: Database, targetId: string, after: string, limit: number): Promise<RemoteFollower[]> {
+  const query = db
+    .table("follows as f")
+    .join("accounts as follower", "follower.id", "f.account_id")
+    .where("f.target_account_id", targetId)
+    .whereNotNull("follower.domain")
+    .whereNull("follower.suspended_at");
+  if (after !== "") query.where("f.id", ">", after);
+  const rows: { id: string; account_id: string }[] = await query.orderBy("f.id").limit(limit).select("f.id", "f.account_id");
+  return rows.map((row) => ({ followId: String(row.id), accountId: String(row.account_id) }));
+}
