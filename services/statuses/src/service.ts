@@ -24,6 +24,8 @@ import { startScheduledStatusPublisher } from "./workers/scheduled-status-publis
 import { TranslationServiceService } from "@starling/proto/statuses/v1/translation";
 import { translationHandlers } from "./grpc/translation-handlers.ts";
 import { configuredTranslator } from "./translation/configured-translator.ts";
+import { FederatedStatusesServiceService } from "@starling/proto/statuses/v1/federated_statuses";
+import { federatedStatusesHandlers } from "./grpc/federated-statuses-handlers.ts";
 
 /** Options of {@link startStatusesService}. */
 export interface StartStatusesOptions {
@@ -76,5 +78,5 @@ export async function startStatusesService(
   const scheduling = { ...deps, minScheduleLeadMs: config.SCHEDULED_STATUSES_MIN_LEAD_MS };
   const publisher = startScheduledStatusPublisher(deps, { intervalMs: config.SCHEDULED_STATUSES_INTERVAL_MS, viewerSecret: config.VIEWER_TOKEN_SECRET, logger: context.logger });
   context.shutdown.add("workers", "statuses scheduled-status publisher", () => publisher.stop());
-  return serveService(context, config, [{ definition: StatusesServiceService, handlers: statusesHandlers(deps) }, { definition: StatusEditsServiceService, handlers: statusEditsHandlers(deps) }, { definition: CustomEmojisServiceService, handlers: customEmojisHandlers(deps) }, { definition: PollsServiceService, handlers: pollsHandlers(deps) }, { definition: StatusInteractionsServiceService, handlers: interactionsHandlers(deps) }, { definition: ScheduledStatusesServiceService, handlers: scheduledStatusesHandlers(scheduling) }, { definition: TranslationServiceService, handlers: translationHandlers({ ...deps, translator: configuredTranslator(config, deps.now) }) }]);
+  return serveService(context, config, [{ definition: StatusesServiceService, handlers: statusesHandlers(deps) }, { definition: StatusEditsServiceService, handlers: statusEditsHandlers(deps) }, { definition: CustomEmojisServiceService, handlers: customEmojisHandlers(deps) }, { definition: PollsServiceService, handlers: pollsHandlers(deps) }, { definition: StatusInteractionsServiceService, handlers: interactionsHandlers(deps) }, { definition: ScheduledStatusesServiceService, handlers: scheduledStatusesHandlers(scheduling) }, { definition: TranslationServiceService, handlers: translationHandlers({ ...deps, translator: configuredTranslator(config, deps.now) }) }, { definition: FederatedStatusesServiceService, handlers: federatedStatusesHandlers(deps) }]);
 }

@@ -45,3 +45,31 @@ export async function countLocalStatuses(db: Database): Promise<number> {
   const [row] = await db.table("statuses").where({ local: true }).whereNull("deleted_at").count({ n: "*" });
   return Number(row?.n ?? 0);
 }
+
+/** The status with this ActivityPub id, deleted or not (a deleted one keeps its id taken), or undefined. */
+export async function findStatusByUri(db: Database, uri: string, trx?: Trx): Promise<Status | undefined> {
+  const row: StatusRow | undefined = await db.table("statuses", trx).where({ uri }).first();
+  return row && statusFromRow(row);
+}
+
+/** The statuses with these ActivityPub ids that are not deleted, in no particular order. */
+export async function findLiveStatusesByUri(db: Database, uris: readonly string[]): Promise<Status[]> {
+  if (uris.length === 0) return [];
+  const rows: StatusRow[] = await db.table("statuses").whereIn("uri", [...uris]).whereNull("deleted_at");
+  return rows.map(statusFromRow);
+}
+
+/** The ActivityPub ids of the statuses with these ids, deleted ones included (a tombstone keeps its id). */
+export async function findStatusUris(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows: { id: string; uri: string }[] = await db.table("statuses").whereIn("id", [...new Set(ids)]).select("id", "uri");
+  return new Map(rows.map((row) => [String(row.id), row.uri]));
+}
+
+/**
+ * Serializes writes of one ActivityPub id until the transaction ends, so two deliveries of the
+ * same remote status (a Create racing its Update) cannot both insert it.
+ */
+export async function lockStatusUri(trx: Trx, uri: string): Promise<void> {
+  await trx.raw("select pg_advisory_xact_lock(hashtext('statuses.uri'), hashtext(?))", [uri]);
+}

@@ -1,20 +1,16 @@
-import { enqueueEvents } from "@starling/events";
 import { failedPrecondition, invalidArgument, notFound, unauthenticated } from "@starling/runtime";
 import { validateNewStatus, type NewStatusInput, type ValidNewStatus } from "../domain/new-status.ts";
 import type { Status } from "../domain/status.ts";
 import { localStatusUrls } from "../domain/status-urls.ts";
-import { countsAsReply } from "../domain/visibility.ts";
 import { claimIdempotencyKey, findIdempotentStatusId } from "../data/idempotency-keys.ts";
-import { adjustRepliesCount, findLiveStatus, insertStatus } from "../data/statuses-table.ts";
-import { replaceStatusTags } from "../data/status-tags-table.ts";
+import { findLiveStatus } from "../data/statuses-table.ts";
 import { composeStatusText, type ComposedText } from "./compose-status-text.ts";
 import { postingDefaultsFor } from "./posting-defaults.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { findVisibleStatus } from "./find-visible-status.ts";
-import { statusCreatedEvent } from "./status-events.ts";
-import { insertPoll } from "../data/polls-table.ts";
 import type { PollInput } from "../domain/poll-rules.ts";
 import { newStatusPoll, validStatusPoll } from "./status-poll.ts";
+import { storeNewStatus } from "./store-new-status.ts";
 
 /** Mastodon remembers an Idempotency-Key for an hour. */
 const IDEMPOTENCY_WINDOW_MS = 60 * 60 * 1000;
@@ -57,11 +53,7 @@ export async function createStatus(deps: StatusesDeps, caller: Caller, input: Cr
   if (status.mediaIds.length > 0) await deps.media.attach(status.id, accountId, status.mediaIds, caller);
   const created = await deps.db.transaction(async (trx) => {
     if (key !== "" && !(await claimIdempotencyKey(deps.db, trx, { accountId, key, statusId: status.id, at: now }, windowStart))) return false;
-    await insertStatus(deps.db, trx, status);
-    await replaceStatusTags(deps.db, trx, status.id, composed.tags, deps.newId, now);
-    if (poll) await insertPoll(deps.db, trx, poll);
-    if (parent && countsAsReply(status.visibility) && !(await adjustRepliesCount(deps.db, trx, parent.id, 1))) throw notFound();
-    await enqueueEvents(deps.db, trx, [statusCreatedEvent(status)]);
+    await storeNewStatus(deps, trx, status, composed.tags, poll);
     return true;
   });
   if (!created) return rememberedStatus(deps, (await findIdempotentStatusId(deps.db, accountId, key, windowStart)) ?? "");

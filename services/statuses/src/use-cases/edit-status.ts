@@ -1,19 +1,15 @@
-import { enqueueEvents } from "@starling/events";
 import { invalidArgument, notFound, unauthenticated } from "@starling/runtime";
 import { isStatusId } from "../domain/new-status.ts";
 import type { PollInput } from "../domain/poll-rules.ts";
 import type { Status } from "../domain/status.ts";
 import { editChangesNothing, validateStatusEdit, type StatusEditInput, type ValidStatusEdit } from "../domain/status-edit-rules.ts";
-import { pollSnapshot, versionOfStatus, type StatusVersion } from "../domain/status-version.ts";
-import { findPolls } from "../data/polls-table.ts";
+import { pollSnapshot } from "../domain/status-version.ts";
 import { findLiveStatus } from "../data/statuses-table.ts";
-import { hasStatusVersions, insertStatusVersions, lockLiveStatus, saveEditedStatus } from "../data/status-edits-table.ts";
-import { replaceStatusTags } from "../data/status-tags-table.ts";
-import type { Trx } from "../data/transaction.ts";
+import { lockLiveStatus } from "../data/status-edits-table.ts";
 import { composeStatusText, type ComposedText } from "./compose-status-text.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
-import { statusUpdatedEvent } from "./status-events.ts";
 import { replaceStatusPoll, validStatusPoll } from "./status-poll.ts";
+import { storeStatusEdit, versionsBeforeEdit } from "./store-status-edit.ts";
 
 /** PUT /api/v1/statuses/:id as the statuses service receives it. */
 export interface EditStatusInput extends StatusEditInput {
@@ -51,26 +47,15 @@ export async function editStatus(deps: StatusesDeps, caller: Caller, input: Edit
     // Another edit may have committed since the read above; this one applies on top of it.
     if (editChangesNothing(locked, edit, poll !== null)) return undefined;
     const now = deps.now();
-    const versions: StatusVersion[] = [];
-    if (!(await hasStatusVersions(deps.db, trx, locked.id))) versions.push(versionOfStatus(deps.newId(), locked, await pollOf(deps, trx, locked), locked.createdAt));
+    const earlier = await versionsBeforeEdit(deps, trx, locked);
     const replaced = await replaceStatusPoll(deps.db, trx, locked, poll, now, deps.newId);
     const next = applyEdit(locked, edit, composed, replaced.poll?.id ?? null, now);
-    versions.push(versionOfStatus(deps.newId(), next, pollSnapshot(replaced.poll), now));
-    await saveEditedStatus(deps.db, trx, next);
-    await replaceStatusTags(deps.db, trx, next.id, composed.tags, deps.newId, now);
-    await insertStatusVersions(deps.db, trx, versions);
-    await enqueueEvents(deps.db, trx, [statusUpdatedEvent(next)]);
+    await storeStatusEdit(deps, trx, { earlier, next, poll: pollSnapshot(replaced.poll), tags: composed.tags });
     return next;
   });
   if (!edited) return (await findLiveStatus(deps.db, current.id)) ?? current;
   deps.relay.nudge();
   return edited;
-}
-
-async function pollOf(deps: StatusesDeps, trx: Trx, status: Status) {
-  if (!status.pollId) return null;
-  const [poll] = await findPolls(deps.db, [status.pollId], trx);
-  return pollSnapshot(poll);
 }
 
 function applyEdit(status: Status, edit: ValidStatusEdit, composed: ComposedText, pollId: string | null, at: Date): Status {

@@ -3,7 +3,8 @@ import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { favouriteEvent } from "./interaction-events.ts";
 import { addRecord, removeRecord, type RecordKind } from "./record-interaction.ts";
 
-const favourites: RecordKind = {
+/** Favourites: counted on the status, announced with favourite.created and favourite.deleted. */
+export const favourites: RecordKind = {
   table: "favourites",
   counter: "favourites_count",
   events: (change, record, status, at) => [favouriteEvent(change === "created" ? "favourite.created" : "favourite.deleted", record, status, at)],

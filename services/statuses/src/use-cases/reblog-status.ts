@@ -32,14 +32,11 @@ export async function reblogStatus(deps: StatusesDeps, caller: Caller, id: strin
   if (existing) return { reblog: existing, original };
   const username = (await deps.accounts.usernames([accountId], caller)).get(accountId);
   if (!username) throw failedPrecondition("The account of this token does not exist");
-  const reblog = buildReblog(deps, accountId, username, original, visibility);
-  const stored = await deps.db.transaction(async (trx) => {
-    if (!(await insertReblog(deps.db, trx, reblog))) return false;
-    if (!(await adjustInteractionCount(deps.db, trx, original.id, "reblogs_count", 1))) throw notFound();
-    await enqueueEvents(deps.db, trx, [statusCreatedEvent(reblog, original), reblogCreatedEvent(reblog, original)]);
-    return true;
-  });
-  if (stored) deps.relay.nudge();
+  const reblogId = deps.newId();
+  // Mastodon's local reblog: its ActivityPub id is the Announce activity's.
+  const { uri, url } = localStatusUrls(deps.baseUrl, username, reblogId);
+  const reblog = newReblog(original, { id: reblogId, uri: `${uri}/activity`, url, accountId, visibility, local: true, createdAt: deps.now() });
+  const stored = await storeReblog(deps, reblog, original);
   // A concurrent identical request won: answer with its reblog, as a repeated one would be.
   const current = stored ? reblog : await findLiveReblog(deps.db, accountId, original.id);
   if (!current) throw notFound();
@@ -63,26 +60,37 @@ export async function unreblogStatus(deps: StatusesDeps, caller: Caller, id: str
   return (await findLiveStatus(deps.db, original.id)) ?? original;
 }
 
-// Mastodon's reblog: no text of its own; its ActivityPub id is the Announce activity's.
-function buildReblog(deps: StatusesDeps, accountId: string, username: string, original: Status, visibility: Status["visibility"]): Status {
-  const id = deps.newId();
-  const { uri, url } = localStatusUrls(deps.baseUrl, username, id);
+/**
+ * Stores a reblog in one transaction: the row, the original's reblogs_count, status.created (home
+ * feeds fan reblogs out from it) and reblog.created. False, storing nothing, when the account has
+ * a live reblog of the original already or the reblog's URI is taken.
+ */
+export async function storeReblog(deps: Pick<StatusesDeps, "db" | "relay">, reblog: Status, original: Status): Promise<boolean> {
+  const stored = await deps.db.transaction(async (trx) => {
+    if (!(await insertReblog(deps.db, trx, reblog))) return false;
+    if (!(await adjustInteractionCount(deps.db, trx, original.id, "reblogs_count", 1))) throw notFound();
+    await enqueueEvents(deps.db, trx, [statusCreatedEvent(reblog, original), reblogCreatedEvent(reblog, original)]);
+    return true;
+  });
+  if (stored) deps.relay.nudge();
+  return stored;
+}
+
+/** What tells one reblog from another: who, when, where it is addressed and its ActivityPub id. */
+export type ReblogFields = Pick<Status, "id" | "uri" | "url" | "accountId" | "visibility" | "local" | "createdAt">;
+
+/** A reblog of `original` as Mastodon stores it: a status with no text of its own. */
+export function newReblog(original: Status, fields: ReblogFields): Status {
   return {
-    id,
-    uri: `${uri}/activity`,
-    url,
-    accountId,
+    ...fields,
     inReplyToId: null,
     inReplyToAccountId: null,
     text: "",
     content: "",
     spoilerText: "",
-    visibility,
     sensitive: false,
     language: null,
-    local: true,
     application: null,
-    createdAt: deps.now(),
     editedAt: null,
     deletedAt: null,
     repliesCount: 0,

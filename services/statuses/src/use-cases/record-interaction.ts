@@ -22,7 +22,14 @@ export interface RecordKind {
  */
 export async function addRecord(deps: StatusesDeps, caller: Caller, id: string, kind: RecordKind): Promise<Status> {
   const accountId = actingAccount(caller);
-  const status = await visibleProperStatus(deps, caller, id);
+  return addRecordOn(deps, accountId, await visibleProperStatus(deps, caller, id), kind);
+}
+
+/**
+ * Records `accountId`'s interaction with `status`, already found and allowed (the original, not
+ * a reblog); a repeat changes nothing. Returns the status as it is now.
+ */
+export async function addRecordOn(deps: Pick<StatusesDeps, "db" | "newId" | "now" | "relay">, accountId: string, status: Status, kind: RecordKind): Promise<Status> {
   const record = { id: deps.newId(), accountId, statusId: status.id };
   const at = deps.now();
   const added = await deps.db.transaction(async (trx) => {
@@ -39,7 +46,11 @@ export async function addRecord(deps: StatusesDeps, caller: Caller, id: string, 
  */
 export async function removeRecord(deps: StatusesDeps, caller: Caller, id: string, kind: RecordKind): Promise<Status> {
   const accountId = actingAccount(caller);
-  const status = await visibleProperStatus(deps, caller, id);
+  return removeRecordOn(deps, accountId, await visibleProperStatus(deps, caller, id), kind);
+}
+
+/** Removes `accountId`'s record on `status` (the original, not a reblog); a missing record changes nothing. */
+export async function removeRecordOn(deps: Pick<StatusesDeps, "db" | "now" | "relay">, accountId: string, status: Status, kind: RecordKind): Promise<Status> {
   const at = deps.now();
   const removed = await deps.db.transaction(async (trx) => {
     const record = await deleteRecord(deps.db, trx, kind.table, accountId, status.id);
@@ -50,13 +61,13 @@ export async function removeRecord(deps: StatusesDeps, caller: Caller, id: strin
   return finish(deps, removed, status);
 }
 
-async function afterChange(deps: StatusesDeps, trx: Trx, kind: RecordKind, change: "created" | "deleted", record: InteractionRecord, status: Status, at: Date) {
+async function afterChange(deps: Pick<StatusesDeps, "db">, trx: Trx, kind: RecordKind, change: "created" | "deleted", record: InteractionRecord, status: Status, at: Date) {
   if (kind.counter) await adjustInteractionCount(deps.db, trx, status.id, kind.counter, change === "created" ? 1 : -1);
   const events = kind.events?.(change, record, status, at) ?? [];
   if (events.length > 0) await enqueueEvents(deps.db, trx, events);
 }
 
-async function finish(deps: StatusesDeps, changed: boolean, status: Status): Promise<Status> {
+async function finish(deps: Pick<StatusesDeps, "db" | "relay">, changed: boolean, status: Status): Promise<Status> {
   if (!changed) return status;
   deps.relay.nudge();
   return (await findLiveStatus(deps.db, status.id)) ?? status;

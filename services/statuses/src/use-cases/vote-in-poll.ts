@@ -4,6 +4,7 @@ import type { Poll, PollView } from "../domain/poll.ts";
 import { checkVote, pollAfterVote, viewPoll } from "../domain/poll-rules.ts";
 import { choicesByPoll, insertPollVotes } from "../data/poll-votes-table.ts";
 import { lockPoll, updatePoll } from "../data/polls-table.ts";
+import type { Trx } from "../data/transaction.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { getPoll } from "./get-poll.ts";
 import { outboxEvent } from "./status-events.ts";
@@ -26,14 +27,31 @@ export async function voteInPoll(deps: StatusesDeps, caller: Caller, pollId: str
     const previous = (await choicesByPoll(deps.db, [poll.id], accountId, trx)).get(poll.id) ?? [];
     const checked = checkVote(poll, { voterId: accountId, choices, previousChoices: previous }, now);
     if (!checked.ok) throw invalidArgument(checked.error);
-    await insertPollVotes(deps.db, trx, { pollId: poll.id, accountId, choices: checked.value, at: now }, deps.newId);
-    const after = pollAfterVote(poll, checked.value, previous.length === 0, now);
-    await updatePoll(deps.db, trx, after);
-    await enqueueEvents(deps.db, trx, [pollVotedEvent(after, accountId, checked.value)]);
+    const after = await storeVote(deps, trx, poll, { accountId, choices: checked.value, previous, at: now });
     return { poll: after, ownVotes: [...previous, ...checked.value] };
   });
   deps.relay.nudge();
   return viewPoll(voted.poll, { accountId, ownVotes: voted.ownVotes }, now);
+}
+
+/** A vote that passed the rules: the new choices of `accountId`, and those it made before in this poll. */
+export interface CheckedVote {
+  accountId: string;
+  choices: number[];
+  previous: number[];
+  at: Date;
+}
+
+/**
+ * The writes of every vote, local or remote, inside `trx` with the poll locked: the votes, the
+ * tallies (voters grow with a first vote only) and poll.voted. Returns the poll after the vote.
+ */
+export async function storeVote(deps: Pick<StatusesDeps, "db" | "newId">, trx: Trx, poll: Poll, vote: CheckedVote): Promise<Poll> {
+  await insertPollVotes(deps.db, trx, { pollId: poll.id, accountId: vote.accountId, choices: vote.choices, at: vote.at }, deps.newId);
+  const after = pollAfterVote(poll, vote.choices, vote.previous.length === 0, vote.at);
+  await updatePoll(deps.db, trx, after);
+  await enqueueEvents(deps.db, trx, [pollVotedEvent(after, vote.accountId, vote.choices)]);
+  return after;
 }
 
 /** poll.voted, keyed by the status id so it stays in order with the status's other events. */

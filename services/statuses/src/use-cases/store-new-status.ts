@@ -1,0 +1,24 @@
+import { enqueueEvents } from "@starling/events";
+import { notFound } from "@starling/runtime";
+import type { Poll } from "../domain/poll.ts";
+import type { Status } from "../domain/status.ts";
+import { countsAsReply } from "../domain/visibility.ts";
+import { insertPoll } from "../data/polls-table.ts";
+import { adjustRepliesCount, insertStatus } from "../data/statuses-table.ts";
+import { replaceStatusTags, type TagUse } from "../data/status-tags-table.ts";
+import type { Trx } from "../data/transaction.ts";
+import type { StatusesDeps } from "./dependencies.ts";
+import { statusCreatedEvent } from "./status-events.ts";
+
+/**
+ * The writes of every new status, local or remote, inside `trx`: the row, its hashtags, its poll,
+ * the parent's reply count (for replies that count, see countsAsReply) and status.created.
+ * NOT_FOUND when the parent went away meanwhile.
+ */
+export async function storeNewStatus(deps: Pick<StatusesDeps, "db" | "newId" | "now">, trx: Trx, status: Status, tags: readonly TagUse[], poll: Poll | null): Promise<void> {
+  await insertStatus(deps.db, trx, status);
+  await replaceStatusTags(deps.db, trx, status.id, tags, deps.newId, deps.now());
+  if (poll) await insertPoll(deps.db, trx, poll);
+  if (status.inReplyToId && countsAsReply(status.visibility) && !(await adjustRepliesCount(deps.db, trx, status.inReplyToId, 1))) throw notFound();
+  await enqueueEvents(deps.db, trx, [statusCreatedEvent(status)]);
+}
