@@ -17,6 +17,10 @@ export interface PublicFetchOptions {
   maxRedirects?: number;
   /** Request headers, e.g. Accept and User-Agent. */
   headers?: Record<string, string>;
+  /** GET (default) or POST with `body`. A POST's redirect is not followed: it is the answer. */
+  method?: "GET" | "POST";
+  /** Request body of a POST. */
+  body?: Uint8Array;
 }
 
 /** What {@link publicFetch} got back. */
@@ -48,9 +52,9 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
  * GETs a URL on the public Internet, for anything the server fetches on a user's behalf (rel=me
- * checks, preview cards, remote actors and media). Every hop is checked: the scheme must be
- * allowed and the host must resolve only to public addresses (the connection goes to the checked
- * address), unless `allowPrivate` is set. Redirects are followed up to `maxRedirects`, the whole
+ * checks, preview cards, remote actors and media), or POSTs to one (ActivityPub deliveries).
+ * Every hop is checked: the scheme must be allowed and the host must resolve only to public
+ * addresses (the connection goes to the checked address), unless `allowPrivate` is set. Redirects are followed up to `maxRedirects`, the whole
  * exchange is bounded by `timeoutMs`, and the body is cut at `maxBytes`. Error statuses are
  * answers, not failures: callers look at `status`.
  */
@@ -62,7 +66,7 @@ export async function publicFetch(url: string, options: PublicFetchOptions = {})
     const target = checkUrl(current, options);
     const response = await fetchOnce(target, options, deadline);
     const location = response.headers.location;
-    if (!REDIRECTS.has(response.status) || !location) return response;
+    if (!REDIRECTS.has(response.status) || !location || options.method === "POST") return response;
     if (hop >= maxRedirects) throw new PublicFetchError("too_many_redirects", `more than ${maxRedirects} redirects from ${url}`);
     current = new URL(location, target).toString();
   }
@@ -90,7 +94,7 @@ function fetchOnce(url: URL, options: PublicFetchOptions, deadline: number): Pro
   return new Promise((resolve, reject) => {
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     const req = send(url, {
-      method: "GET",
+      method: options.method ?? "GET",
       headers: { "accept-encoding": "identity", "user-agent": "Starling", ...options.headers },
       lookup: publicOnlyLookup(options.allowPrivate),
     });
@@ -126,7 +130,7 @@ function fetchOnce(url: URL, options: PublicFetchOptions, deadline: number): Pro
       res.on("end", finish);
       res.on("error", (error) => (truncated ? undefined : fail(error)));
     });
-    req.end();
+    req.end(options.body);
   });
 }
 

@@ -21,11 +21,29 @@ export const federationEnv = z.object({
   ACCOUNTS_GRPC_URL: z.string().default("127.0.0.1:50051"),
   /** statuses service gRPC address. */
   STATUSES_GRPC_URL: z.string().default("127.0.0.1:50052"),
+  /** media service gRPC address (attachments of local statuses rendered as ActivityPub). */
+  MEDIA_GRPC_URL: z.string().default("127.0.0.1:50055"),
   /**
    * Lets Fedify fetch private and loopback addresses. A test setting for instances talking on
    * 127.0.0.1; never set it in production (it turns off the guard against server-side request forgery).
    */
   FEDERATION_ALLOW_PRIVATE_ADDRESS: flag(false),
+  /** Deadline of one delivery POST to a remote inbox, in milliseconds. */
+  DELIVERY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Tries of one delivery before it is given up (Mastodon: 16, over about two and a half days). */
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().positive().default(16),
+  /** Multiplies the delivery backoff; a test setting (0.001 turns its seconds into milliseconds). */
+  DELIVERY_BACKOFF_SCALE: z.coerce.number().positive().default(1),
+  /** Consecutive failures that open a host's circuit (no deliveries tried while open). */
+  DELIVERY_CIRCUIT_THRESHOLD: z.coerce.number().int().positive().default(5),
+  /** First open period of a host's circuit in milliseconds; doubles with each reopening. */
+  DELIVERY_CIRCUIT_OPEN_MS: z.coerce.number().int().positive().default(60_000),
+  /** Longest open period of a host's circuit, in milliseconds. */
+  DELIVERY_CIRCUIT_MAX_OPEN_MS: z.coerce.number().int().positive().default(86_400_000),
+  /** Delivery requests in flight to one host at a time, per process. */
+  DELIVERY_HOST_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /** How often due retries are looked for, in milliseconds. */
+  DELIVERY_SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(5_000),
 });
 
 export type FederationConfig = z.infer<typeof federationEnv>;

@@ -1,9 +1,15 @@
+import { getDocumentLoader } from "@fedify/fedify/runtime";
 import type { InfraProvider } from "@starling/platform";
-import { connectService, publicBaseUrl, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
+import { connectService, createIdGenerator, publicBaseUrl, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import { FederatedAccountsServiceClient } from "@starling/proto/accounts/v1/federated_accounts";
+import { FollowsServiceClient } from "@starling/proto/accounts/v1/follows";
+import { MediaServiceClient } from "@starling/proto/media/v1/media";
+import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
+import { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
 import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
+import { FederationServiceService } from "@starling/proto/federation/v1/federation";
 import { FederatedStatusesServiceClient } from "@starling/proto/statuses/v1/federated_statuses";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import { federationMigrations } from "../migrations/index.ts";
@@ -11,7 +17,12 @@ import type { FederationConfig } from "./config.ts";
 import { createStarlingFederation, type FederationContextData } from "./fedify/federation.ts";
 import { StarlingKvStore } from "./fedify/kv-store.ts";
 import { EventBusMessageQueue } from "./fedify/message-queue.ts";
+import { federationHandlers } from "./grpc/federation-handlers.ts";
 import { createFederationApp } from "./http/app.ts";
+import { deliverySettings, type DeliveryDeps } from "./delivery/deps.ts";
+import { startDeliveryWorker } from "./delivery/worker.ts";
+import { enqueueDeliveries } from "./delivery/enqueue.ts";
+import { startOutboundConsumer } from "./outbound/outbound-consumer.ts";
 
 /** Where a started federation service listens. */
 export interface FederationEndpoints {
@@ -25,7 +36,13 @@ export interface FederationEndpoints {
  * key-value store and event bus, serves the HTTP app other servers reach (WebFinger, actors,
  * host-meta, NodeInfo) on HTTP_PORT, gRPC health and the admin port.
  */
-export async function startFederationService(config: FederationConfig, context: ServiceContext, infra: InfraProvider): Promise<FederationEndpoints> {
+export async function startFederationService(
+  config: FederationConfig,
+  context: ServiceContext,
+  infra: InfraProvider,
+  /** workers false: no delivery worker or scheduler (a copy the CLI starts for one command). */
+  options: { workers?: boolean } = {},
+): Promise<FederationEndpoints> {
   const db = await infra.database("federation");
   const ran = await db.migrate(federationMigrations);
   if (ran.length > 0) context.logger.info({ migrations: ran }, "migrated");
@@ -40,6 +57,10 @@ export async function startFederationService(config: FederationConfig, context: 
     registration: connectService(RegistrationServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
     federatedStatuses: connectService(FederatedStatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
+    follows: connectService(FollowsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    interactions: connectService(StatusInteractionsServiceClient, config.STATUSES_GRPC_URL, defaults),
+    customEmojis: connectService(CustomEmojisServiceClient, config.STATUSES_GRPC_URL, defaults),
+    media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
   };
   context.shutdown.add("clients", "federation gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   const federation = createStarlingFederation({
@@ -48,7 +69,20 @@ export async function startFederationService(config: FederationConfig, context: 
     origin: publicBaseUrl(config),
     allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
   });
-  const contextData: FederationContextData = { profiles: clients.profiles, accounts: clients.accounts, federatedAccounts: clients.federatedAccounts, federatedStatuses: clients.federatedStatuses, db };
+  const contextData: FederationContextData = {
+    profiles: clients.profiles, accounts: clients.accounts, federatedAccounts: clients.federatedAccounts, federatedStatuses: clients.federatedStatuses, db,
+    follows: clients.follows, interactions: clients.interactions, media: clients.media, customEmojis: clients.customEmojis,
+    freshDocumentLoader: getDocumentLoader({ allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS }),
+  };
+  // The delivery queue: enqueueDeliveries(deliveryDeps, ...) writes rows, the worker sends them.
+  const deliveryDeps: DeliveryDeps = { db, bus: infra.bus(), now: () => new Date(), newId: createIdGenerator(), logger: context.logger };
+  if (options.workers !== false) {
+    const deliveryWorker = await startDeliveryWorker(deliveryDeps, deliverySettings(config));
+    context.shutdown.add("workers", "delivery worker", () => deliveryWorker.stop());
+    const enqueue = (request: Parameters<typeof enqueueDeliveries>[1]) => enqueueDeliveries(deliveryDeps, request);
+    const outbound = await startOutboundConsumer(infra.bus(), { federation, data: contextData, origin: publicBaseUrl(config), enqueue });
+    context.shutdown.add("workers", "outbound activities consumer", () => outbound.stop());
+  }
   // Fedify's queue worker: nothing is enqueued until delivery lands, but the consumer is in place.
   const queueWorker = new AbortController();
   federation.startQueue(contextData, { signal: queueWorker.signal }).catch((error: unknown) => context.logger.error({ err: error }, "fedify queue worker stopped"));
@@ -58,6 +92,7 @@ export async function startFederationService(config: FederationConfig, context: 
     { name: "federation HTTP server", host: config.HTTP_HOST, port: config.HTTP_PORT },
     createFederationApp(config, { clients, federation, contextData }, context.logger),
   );
-  const endpoints = await serveService(context, config, []);
+  const handlers = federationHandlers({ federation, contextData, origin: publicBaseUrl(config), deliveries: { db } });
+  const endpoints = await serveService(context, config, [{ definition: FederationServiceService, handlers }]);
   return { httpPort, ...endpoints };
 }

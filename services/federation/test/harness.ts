@@ -7,9 +7,15 @@ import { createEmbeddedBus } from "@starling/events";
 import { createEmbeddedStore } from "@starling/kv";
 import type { InfraProvider } from "@starling/platform";
 import { AccountsServiceService, type Account } from "@starling/proto/accounts/v1/accounts";
+import { FederatedAccountsServiceService, type UpsertRemoteAccountRequest } from "@starling/proto/accounts/v1/federated_accounts";
 import { ProfilesServiceService } from "@starling/proto/accounts/v1/profiles";
 import { RegistrationServiceService } from "@starling/proto/accounts/v1/registration";
-import { StatusesServiceService } from "@starling/proto/statuses/v1/statuses";
+import { StatusesServiceService, type Status } from "@starling/proto/statuses/v1/statuses";
+import { FederatedStatusesServiceService } from "@starling/proto/statuses/v1/federated_statuses";
+import { FollowsServiceService } from "@starling/proto/accounts/v1/follows";
+import { MediaServiceService } from "@starling/proto/media/v1/media";
+import { CustomEmojisServiceService } from "@starling/proto/statuses/v1/custom_emojis";
+import { StatusInteractionsServiceService } from "@starling/proto/statuses/v1/interactions";
 import { createServiceContext, notFound, ServiceError, startGrpcServer } from "@starling/runtime";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -37,8 +43,25 @@ export interface Harness {
   url: string;
   /** The service's own schema, to read the keys it stored. */
   db: Database;
+  /** The federation gRPC address (FederationService). */
+  grpcUrl: string;
+  /** FederatedAccountsService and FederatedStatusesService calls the doubles received, in order (UpsertRemoteAccount included). */
+  calls: { method: string; request: any }[];
+  /** Remote accounts upserted through the double, by actor URI. */
+  remoteAccounts: Map<string, Account>;
   /** Adds a local account the accounts double answers LookupAccount with. */
   addAccount(username: string, fields?: Partial<Account>): Account;
+  /** Adds a status the statuses double finds by URI (a local one unless `fields` say otherwise). */
+  addStatus(fields: Partial<Status> & { uri: string; accountId: string }): Status;
+  /** Statuses stored through the double (local ones added by the test and remote upserts), by URI. */
+  statuses: Map<string, Status>;
+  /**
+   * Answers a gRPC method of any double (by its camelCase name, e.g. "getStatusesForFederation")
+   * that its own handlers do not define; later calls replace the answer.
+   */
+  answer(method: string, handler: (request: any) => Promise<unknown>): void;
+  /** The event bus the service consumes, to publish domain events on. */
+  bus: ReturnType<typeof createEmbeddedBus>;
   stop(): Promise<void>;
 }
 
@@ -55,11 +78,64 @@ function account(username: string, fields: Partial<Account>): Account {
 }
 
 // Methods the double does not know answer UNIMPLEMENTED, so a test that reaches one fails loudly.
+// Answers set by a test through Harness.answer, for methods no double defines.
+const answers = new Map<string, (request: any) => Promise<unknown>>();
 const only = (handlers: Record<string, (request: any) => Promise<unknown>>) =>
-  new Proxy(handlers, { get: (target, name: string) => target[name] ?? (async () => { throw new ServiceError(GrpcStatus.UNIMPLEMENTED, `${name} is not in the test double`); }) });
+  new Proxy(handlers, { get: (target, name: string) => target[name] ?? (async (request: unknown) => {
+    const answer = answers.get(name);
+    if (answer) return answer(request);
+    throw new ServiceError(GrpcStatus.UNIMPLEMENTED, `${name} is not in the test double`);
+  }) });
+
+// The part of FederatedAccountsService the inbox reaches: remote copies kept by URI, every call recorded.
+function federatedAccountsDouble(local: Map<string, Account>, remote: Map<string, Account>, calls: Harness["calls"]) {
+  const record = (method: string, answer: unknown = {}) => async (request: unknown) => {
+    calls.push({ method, request });
+    return answer;
+  };
+  return only({
+    upsertRemoteAccount: async (request: UpsertRemoteAccountRequest) => {
+      calls.push({ method: "upsertRemoteAccount", request });
+      const { uri, username, domain, fields, followersCount, followingCount, statusesCount, createdAt, ...profile } = request;
+      const existing = remote.get(uri);
+      const made = account(username, { ...existing, ...profile, uri, domain, fields: fields.map((f) => ({ ...f, verifiedAt: undefined })), createdAt: createdAt ?? new Date() });
+      if (existing) made.id = existing.id;
+      remote.set(uri, made);
+      return { account: made, created: !existing };
+    },
+    findAccountsByUri: async ({ uris }: { uris: string[] }) => ({
+      accounts: uris.map((uri) => remote.get(uri) ?? [...local.values()].find((a) => a.uri === uri)).filter((a) => a !== undefined),
+    }),
+    receiveFollow: record("receiveFollow", { state: "following" }),
+    receiveFollowAccept: record("receiveFollowAccept"),
+    receiveFollowReject: record("receiveFollowReject"),
+    receiveUnfollow: record("receiveUnfollow"),
+    receiveBlock: record("receiveBlock"),
+    receiveUnblock: record("receiveUnblock"),
+    receiveMove: record("receiveMove"),
+    deleteRemoteAccount: record("deleteRemoteAccount"),
+  });
+}
+
+function status(fields: Partial<Status> & { uri: string; accountId: string }): Status {
+  return {
+    id: String(nextId++), url: fields.uri, inReplyToId: "", inReplyToAccountId: "", content: "", text: "", spoilerText: "", visibility: "public",
+    sensitive: false, language: "", createdAt: new Date(), editedAt: undefined, repliesCount: "0", reblogsCount: "0", favouritesCount: "0",
+    application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "", reblog: undefined, viewer: undefined,
+    mentionedAccountIds: [], tags: [], emojiShortcodes: [], ...fields,
+  };
+}
 
 export async function startHarness(backend: Backend): Promise<Harness> {
   const accounts = new Map<string, Account>();
+  const statuses = new Map<string, Status>();
+  const remoteAccounts = new Map<string, Account>();
+  const calls: Harness["calls"] = [];
+  // Records a FederatedStatusesService call, then answers with `answer` (an empty message by default).
+  const recorded = (method: string, answer: (request: any) => unknown = () => ({})) => async (request: any) => {
+    calls.push({ method, request });
+    return answer(request);
+  };
   const stats = { usersTotal: "2", usersActiveMonth: "1", usersActiveHalfyear: "2", localPosts: "5", knownDomains: "0" };
   const doubleContext = createServiceContext("accounts-double", { logLevel: "silent", shutdownTimeoutMs: 5_000 });
   const double = await startGrpcServer({
@@ -70,19 +146,47 @@ export async function startHarness(backend: Backend): Promise<Harness> {
     registry: doubleContext.registry,
     services: [
       { definition: ProfilesServiceService, handlers: only({ lookupAccount: async ({ acct }: { acct: string }) => {
-        const found = accounts.get(acct.toLowerCase());
+        const found = accounts.get(acct.toLowerCase()) ?? [...remoteAccounts.values()].find((a) => `${a.username}@${a.domain}`.toLowerCase() === acct.toLowerCase());
         if (!found) throw notFound("Record not found");
         return { account: found };
       } }) },
+      { definition: FederatedAccountsServiceService, handlers: federatedAccountsDouble(accounts, remoteAccounts, calls) },
       { definition: AccountsServiceService, handlers: only({ getUsageStats: async () => ({ stats: { ...stats, localPosts: "0" } }) }) },
       { definition: StatusesServiceService, handlers: only({ getUsageStats: async () => ({ stats }) }) },
+      { definition: FederatedStatusesServiceService, handlers: only({
+        upsertRemoteStatus: recorded("upsertRemoteStatus", (request) => {
+          const existing = statuses.get(request.uri);
+          // Kept unless the edit is newer, as statuses does.
+          if (existing && !(request.editedAt && (!existing.editedAt || request.editedAt > existing.editedAt))) return { status: existing, created: false };
+          const { poll: _poll, ...fields } = request;
+          const stored = status({ ...fields, ...(existing ? { id: existing.id } : {}), local: false, pollId: request.poll ? `poll-${request.uri}` : "" });
+          statuses.set(request.uri, stored);
+          return { status: stored, created: !existing };
+        }),
+        findStatusesByUri: async ({ uris }: { uris: string[] }) => ({ statuses: uris.flatMap((uri) => statuses.get(uri) ?? []) }),
+        deleteRemoteStatus: recorded("deleteRemoteStatus", ({ accountId, uri }) => {
+          if (statuses.get(uri)?.accountId === accountId) statuses.delete(uri);
+          return {};
+        }),
+        receiveReblog: recorded("receiveReblog", () => ({ statusId: String(nextId++) })),
+        receiveUnreblog: recorded("receiveUnreblog"),
+        receiveFavourite: recorded("receiveFavourite"),
+        receiveUnfavourite: recorded("receiveUnfavourite"),
+        receivePollVote: recorded("receivePollVote"),
+      }) },
+      { definition: FollowsServiceService, handlers: only({}) },
+      { definition: StatusInteractionsServiceService, handlers: only({}) },
+      { definition: MediaServiceService, handlers: only({}) },
+      { definition: CustomEmojisServiceService, handlers: only({}) },
       { definition: RegistrationServiceService, handlers: only({ getRegistrationSettings: async () => ({ mode: "open", enabled: true, approvalRequired: false }) }) },
     ],
   });
   const address = `127.0.0.1:${double.port}`;
   const config = federationEnv.parse({
     VIEWER_TOKEN_SECRET: "federation-test-secret-0123456789abcdef", GRPC_PORT: "0", ADMIN_PORT: "0", HTTP_PORT: "0", LOG_LEVEL: "silent",
-    LOCAL_DOMAIN: DOMAIN, LOCAL_HTTPS: "false", ACCOUNTS_GRPC_URL: address, STATUSES_GRPC_URL: address,
+    LOCAL_DOMAIN: DOMAIN, LOCAL_HTTPS: "false", ACCOUNTS_GRPC_URL: address, STATUSES_GRPC_URL: address, MEDIA_GRPC_URL: address,
+    // Peers in tests are HTTP servers on 127.0.0.1.
+    FEDERATION_ALLOW_PRIVATE_ADDRESS: "true",
   });
   const context = createServiceContext("federation", { logLevel: "silent", shutdownTimeoutMs: 10_000 });
   const bus = createEmbeddedBus();
@@ -95,15 +199,26 @@ export async function startHarness(backend: Backend): Promise<Harness> {
     await kv.close();
     await db.close();
   });
-  const { httpPort } = await startFederationService(config, context, infra);
+  const { httpPort, grpcPort } = await startFederationService(config, context, infra);
   return {
     url: `http://127.0.0.1:${httpPort}`,
+    grpcUrl: `127.0.0.1:${grpcPort}`,
     db,
+    calls,
+    remoteAccounts,
     addAccount(username, fields = {}) {
       const made = account(username, fields);
       accounts.set(username.toLowerCase(), made);
       return made;
     },
+    addStatus(fields) {
+      const made = status(fields);
+      statuses.set(made.uri, made);
+      return made;
+    },
+    statuses,
+    answer: (method, handler) => void answers.set(method, handler),
+    bus,
     async stop() {
       await context.shutdown.run("test");
       await double.stop(1_000);

@@ -75,3 +75,8 @@ export async function findInboundFollow(db: Database, accountId: string, targetA
   const row: { activity_id: string } | undefined = await db.table("inbound_follows").where({ account_id: accountId, target_account_id: targetAccountId }).first();
   return row?.activity_id;
 }
+
+/** Forgets the Follow a remote account sent a local one (it was undone). */
+export async function deleteInboundFollow(db: Database, accountId: string, targetAccountId: string): Promise<void> {
+  await db.table("inbound_follows").where({ account_id: accountId, target_account_id: targetAccountId }).delete();
+}

@@ -8,6 +8,7 @@ export function actorUrls(actorUri: URL, baseUrl: string) {
     outbox: new URL(`${actorUri.href}/outbox`),
     followers: new URL(`${actorUri.href}/followers`),
     following: new URL(`${actorUri.href}/following`),
+    featured: new URL(`${actorUri.href}/collections/featured`),
     sharedInbox: new URL(`${baseUrl}/inbox`),
   };
 }
@@ -46,6 +47,7 @@ export function actorDocument(account: Account, id: URL, baseUrl: string, keys: 
     outbox: urls.outbox,
     followers: urls.followers,
     following: urls.following,
+    featured: urls.featured,
     endpoints: new Endpoints({ sharedInbox: urls.sharedInbox }),
     publicKey: keys.publicKey,
     assertionMethods: keys.assertionMethods,

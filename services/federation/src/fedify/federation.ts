@@ -1,12 +1,19 @@
 import { createFederation, type Federation, type KvStore, type MessageQueue } from "@fedify/fedify";
 import { status as grpcStatus } from "@grpc/grpc-js";
+import type { DocumentLoader } from "@fedify/fedify/runtime";
 import type { Database } from "@starling/db";
 import type { AsyncClient } from "@starling/runtime";
 import type { Account, AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import type { FederatedAccountsServiceClient } from "@starling/proto/accounts/v1/federated_accounts";
+import type { FollowsServiceClient } from "@starling/proto/accounts/v1/follows";
+import type { MediaServiceClient } from "@starling/proto/media/v1/media";
+import type { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
+import type { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
 import type { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import type { FederatedStatusesServiceClient } from "@starling/proto/statuses/v1/federated_statuses";
+import { registerInboxListeners } from "../inbox/listeners.ts";
 import { actorKeyPairs } from "../use-cases/actor-key-pairs.ts";
+import { registerObjectDispatchers } from "./object-dispatchers.ts";
 import { actorDocument } from "./actor-document.ts";
 
 /**
@@ -18,7 +25,17 @@ export interface FederationContextData {
   accounts: AsyncClient<AccountsServiceClient>;
   federatedAccounts: AsyncClient<FederatedAccountsServiceClient>;
   federatedStatuses: AsyncClient<FederatedStatusesServiceClient>;
+  /** Followers and following collections, pinned and outbox statuses, attachments and custom emojis of local objects. */
+  follows: AsyncClient<FollowsServiceClient>;
+  interactions: AsyncClient<StatusInteractionsServiceClient>;
+  media: AsyncClient<MediaServiceClient>;
+  customEmojis: AsyncClient<CustomEmojisServiceClient>;
   db: Database;
+  /**
+   * Fetches documents past Fedify's short-lived document cache (still honouring
+   * FEDERATION_ALLOW_PRIVATE_ADDRESS), for refetches that must see the actor as it is now.
+   */
+  freshDocumentLoader: DocumentLoader;
 }
 
 /** Where actors live, as Mastodon lays them out: the identifier is the local username. */
@@ -47,8 +64,13 @@ export async function findLocalAccount(data: FederationContextData, username: st
 export function createStarlingFederation(options: { kv: KvStore; queue: MessageQueue; origin: string; allowPrivateAddress?: boolean }): Federation<FederationContextData> {
   const federation = createFederation<FederationContextData>({
     kv: options.kv,
-    queue: options.queue,
+    // Inbox activities are handled inline, not queued: a failure answers 500 and the sender retries
+    // with its own backoff, and an accepted activity has been acted on when the 202 goes out.
+    queue: { outbox: options.queue, fanout: options.queue },
     manuallyStartQueue: true,
+    // Fedify's window applies both ways: Date (or created) at most an hour off. Stricter than
+    // Mastodon's 12 hours back; senders sign every attempt afresh, so retries are not refused.
+    signatureTimeWindow: { hours: 1 },
     origin: options.origin,
     allowPrivateAddress: options.allowPrivateAddress ?? false,
   });
@@ -69,5 +91,7 @@ export function createStarlingFederation(options: { kv: KvStore; queue: MessageQ
       const account = await findLocalAccount(ctx.data, identifier);
       return account ? actorKeyPairs(ctx.data.db, account.id) : [];
     });
+  registerInboxListeners(federation);
+  registerObjectDispatchers(federation);
   return federation;
 }

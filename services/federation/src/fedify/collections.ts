@@ -1,0 +1,80 @@
+import type { Federation } from "@fedify/fedify";
+import { Announce, Create, type Activity } from "@fedify/fedify/vocab";
+import { findLocalAccount, type FederationContextData } from "./federation.ts";
+import { toInstant } from "./instant.ts";
+import { loadStatusViews, noteObject, statusAddressing, type LocalStatusView } from "./note-object.ts";
+
+/** Items per collection page (Mastodon's outbox and follow collections use about as many). */
+const PAGE_SIZE = 20;
+const PUBLIC = new Set(["public", "unlisted"]);
+
+/** The activity a status appears as in an outbox: Create of its Note, or Announce of a reblogged URI. */
+function outboxActivity(view: LocalStatusView, origin: string): Activity {
+  const { status, reblogOfUri } = view.federated;
+  const id = new URL(`${status!.uri}/activity`);
+  const published = status!.createdAt ? toInstant(status!.createdAt) : null;
+  if (reblogOfUri) {
+    const { to, cc } = statusAddressing(status!.visibility, view.author.uri, []);
+    return new Announce({ id, actor: new URL(view.author.uri), object: new URL(reblogOfUri), published, tos: to, ccs: cc });
+  }
+  const note = noteObject(view, origin);
+  return new Create({ id, actor: new URL(view.author.uri), object: note, published, tos: note.toIds, ccs: note.ccIds });
+}
+
+// Cursors are the services' own max_id cursors; "" is the first page.
+const page = (cursor: string) => ({ maxId: cursor, sinceId: "", minId: "", limit: PAGE_SIZE });
+
+/**
+ * An actor's outbox (its public and unlisted posts and reblogs, newest first), followers and
+ * following (actor URIs, counted by the account's counters) and featured (pinned) collections.
+ */
+export function registerCollections(federation: Federation<FederationContextData>): void {
+  federation
+    .setOutboxDispatcher("/users/{identifier}/outbox", async (ctx, identifier, cursor) => {
+      const account = await findLocalAccount(ctx.data, identifier);
+      if (!account || account.username !== identifier || cursor === null) return null;
+      const listed = await ctx.data.interactions.listAccountStatuses({ accountId: account.id, page: page(cursor), excludeReplies: false, excludeReblogs: false, onlyMedia: false, tagged: "" });
+      const views = await loadStatusViews(ctx.data, listed.statuses.map((s) => s.id));
+      const items = views.filter((v) => PUBLIC.has(v.federated.status!.visibility)).map((v) => outboxActivity(v, ctx.origin));
+      return { items, nextCursor: listed.nextCursor || null };
+    })
+    .setFirstCursor(() => "")
+    .setCounter(async (ctx, identifier) => {
+      const account = await findLocalAccount(ctx.data, identifier);
+      return account ? Number(account.statusesCount) : null;
+    });
+
+  federation
+    .setFollowersDispatcher("/users/{identifier}/followers", async (ctx, identifier, cursor) => {
+      const account = await findLocalAccount(ctx.data, identifier);
+      if (!account || account.username !== identifier || cursor === null) return null;
+      const listed = await ctx.data.follows.listFollowers({ accountId: account.id, page: page(cursor) });
+      return { items: listed.accounts.map((a) => ({ id: new URL(a.uri), inboxId: null })), nextCursor: listed.nextCursor || null };
+    })
+    .setFirstCursor(() => "")
+    .setCounter(async (ctx, identifier) => {
+      const account = await findLocalAccount(ctx.data, identifier);
+      return account ? Number(account.followersCount) : null;
+    });
+
+  federation
+    .setFollowingDispatcher("/users/{identifier}/following", async (ctx, identifier, cursor) => {
+      const account = await findLocalAccount(ctx.data, identifier);
+      if (!account || account.username !== identifier || cursor === null) return null;
+      const listed = await ctx.data.follows.listFollowing({ accountId: account.id, page: page(cursor) });
+      return { items: listed.accounts.map((a) => new URL(a.uri)), nextCursor: listed.nextCursor || null };
+    })
+    .setFirstCursor(() => "")
+    .setCounter(async (ctx, identifier) => {
+      const account = await findLocalAccount(ctx.data, identifier);
+      return account ? Number(account.followingCount) : null;
+    });
+
+  federation.setFeaturedDispatcher("/users/{identifier}/collections/featured", async (ctx, identifier) => {
+    const account = await findLocalAccount(ctx.data, identifier);
+    if (!account || account.username !== identifier) return null;
+    const { statuses } = await ctx.data.interactions.listPinnedStatuses({ accountId: account.id });
+    const views = await loadStatusViews(ctx.data, statuses.map((s) => s.id));
+    return { items: views.filter((v) => PUBLIC.has(v.federated.status!.visibility)).map((v) => noteObject(v, ctx.origin)) };
+  });
+}

@@ -1,0 +1,41 @@
+import type { webcrypto } from "node:crypto";
+import { Application, CryptographicKey, Endpoints } from "@fedify/fedify/vocab";
+import type { Context } from "@fedify/fedify";
+import { actorKeyPairs } from "../use-cases/actor-key-pairs.ts";
+import type { FederationContextData } from "./federation.ts";
+
+/** Where the instance actor lives (Mastodon's path). */
+export const INSTANCE_ACTOR_PATH = "/actor";
+
+/**
+ * The actor_keys account id the instance actor's keys are stored under. Account ids are positive
+ * snowflakes, so 0 never belongs to an account.
+ */
+export const INSTANCE_ACTOR_KEY_ID = "0";
+
+const actorUri = (origin: string) => new URL(INSTANCE_ACTOR_PATH, origin);
+
+/**
+ * The key fetches are signed with when no local user is behind them (resolving accounts and posts,
+ * servers in authorized-fetch mode): pass it to `ctx.getDocumentLoader(identity)`.
+ */
+export async function instanceActorIdentity(ctx: Context<FederationContextData>): Promise<{ keyId: URL; privateKey: webcrypto.CryptoKey }> {
+  const [rsa] = await actorKeyPairs(ctx.data.db, INSTANCE_ACTOR_KEY_ID);
+  return { keyId: new URL("#main-key", actorUri(ctx.origin)), privateKey: rsa!.privateKey };
+}
+
+/** The instance actor: an Application named after the domain, as Mastodon serves it, with its RSA key. */
+export async function instanceActor(ctx: Context<FederationContextData>): Promise<Application> {
+  const id = actorUri(ctx.origin);
+  const [rsa] = await actorKeyPairs(ctx.data.db, INSTANCE_ACTOR_KEY_ID);
+  return new Application({
+    id,
+    preferredUsername: new URL(ctx.origin).host,
+    url: new URL("/about/more?instance_actor=true", ctx.origin),
+    // Nothing is addressed to it personally; whatever comes goes to the shared inbox.
+    inbox: new URL("/inbox", ctx.origin),
+    endpoints: new Endpoints({ sharedInbox: new URL("/inbox", ctx.origin) }),
+    manuallyApprovesFollowers: true,
+    publicKey: new CryptographicKey({ id: new URL("#main-key", id), owner: id, publicKey: rsa!.publicKey }),
+  });
+}

@@ -1,0 +1,123 @@
+import type { InboxContext, InboxListenerSetters } from "@fedify/fedify";
+import { Announce, Create, Delete, isActor, Like, Note, Update, type Object as APObject } from "@fedify/fedify/vocab";
+import type { FederationContextData } from "../fedify/federation.ts";
+import { findAccountByUri, resolveRemoteAccount } from "../remote/resolve-actor.ts";
+import { audienceVisibility, isStatusObject, storeRemoteNote } from "../remote/store-note.ts";
+import { senderAccount, statusByUri, unlessRefused } from "./interaction-handlers.ts";
+
+type Ctx = InboxContext<FederationContextData>;
+
+// Every listener runs after Fedify checked the signature and that its key belongs to the
+// activity's actor, so the actor is the sender. Add/Remove (featured posts) are not handled:
+// statuses has no way to pin a remote status yet.
+
+/** Listeners for what turns remote objects into statuses and interactions with them. */
+export function registerContentListeners(setters: InboxListenerSetters<FederationContextData>): InboxListenerSetters<FederationContextData> {
+  return setters
+    .on(Create, onCreate)
+    .on(Update, onUpdate)
+    .on(Delete, onDelete)
+    .on(Announce, onAnnounce)
+    .on(Like, onLike)
+    .onUnverifiedActivity((_ctx, activity, reason) => {
+      // A deleted actor's key is gone (410), so its own Delete cannot be verified; Mastodon
+      // accepts it and moves on, and so do we, so the sender does not retry it for days.
+      const gone = reason.type === "keyFetchError" && "status" in reason.result && (reason.result.status === 410 || reason.result.status === 404);
+      if (gone && activity instanceof Delete && activity.objectId?.href === activity.actorId?.href) return new Response(null, { status: 202 });
+    });
+}
+
+const loaders = (ctx: Ctx) => ({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader });
+
+// Only the author creates, edits and deletes its posts.
+const byAuthor = (activity: { actorId: URL | null }, object: APObject) => !!activity.actorId && object.attributionId?.href === activity.actorId.href;
+
+async function onCreate(ctx: Ctx, create: Create): Promise<void> {
+  const object = await create.getObject({ ...loaders(ctx), suppressError: true });
+  if (!isStatusObject(object) || !byAuthor(create, object)) return;
+  if (await receivedPollVote(ctx, object)) return;
+  await unlessRefused(storeRemoteNote(ctx, object));
+}
+
+/**
+ * A vote on a local poll: a Note answering the poll's status that has a `name` (the chosen
+ * option) and no content, as Mastodon sends one per choice. False when it is not one, so it is
+ * stored as a reply; statuses refuses unknown options and closed polls.
+ */
+async function receivedPollVote(ctx: Ctx, object: APObject): Promise<boolean> {
+  if (!(object instanceof Note) || object.name == null || object.content != null || !object.replyTargetId) return false;
+  const poll = await statusByUri(ctx, object.replyTargetId);
+  if (!poll?.local || !poll.pollId) return false;
+  const voter = await senderAccount(ctx, object.attributionId);
+  if (voter) await unlessRefused(ctx.data.federatedStatuses.receivePollVote({ accountId: voter.id, statusId: poll.id, choices: [String(object.name)] }));
+  return true;
+}
+
+/** An edited post (kept only when newer than ours, and only when we have it) or a changed profile. */
+async function onUpdate(ctx: Ctx, update: Update): Promise<void> {
+  const object = await update.getObject({ ...loaders(ctx), suppressError: true });
+  if (!object || !update.actorId) return;
+  if (isActor(object)) {
+    if (object.id?.href === update.actorId.href) await unlessRefused(resolveRemoteAccount(ctx, update.actorId, { refresh: true }));
+    return;
+  }
+  if (!isStatusObject(object) || !byAuthor(update, object)) return;
+  // As Mastodon, an Update of a post never received is not a way to create one.
+  const stored = await statusByUri(ctx, object.id);
+  const author = stored && (await findAccountByUri(ctx.data, update.actorId.href));
+  if (!stored || stored.accountId !== author?.id) return;
+  await unlessRefused(storeRemoteNote(ctx, object));
+}
+
+/**
+ * Delete of the sender itself (its account copy is tombstoned) or of one of its posts. Deleting
+ * what is unknown here, or was already deleted, does nothing.
+ */
+async function onDelete(ctx: Ctx, del: Delete): Promise<void> {
+  const actorId = del.actorId;
+  const objectId = del.objectId;
+  if (!actorId || !objectId) return;
+  // No fetch: the deleted actor or post answers 410 now.
+  const account = await findAccountByUri(ctx.data, actorId.href);
+  if (!account || !account.domain) return;
+  if (objectId.href === actorId.href) {
+    await unlessRefused(ctx.data.federatedAccounts.deleteRemoteAccount({ accountId: account.id }));
+    return;
+  }
+  // A server speaks only for its own objects; statuses checks the sender wrote it.
+  if (objectId.host !== actorId.host) return;
+  await unlessRefused(ctx.data.federatedStatuses.deleteRemoteStatus({ accountId: account.id, uri: objectId.href }));
+}
+
+/**
+ * A reblog: of a status stored here, or of one fetched from its own server (never trusted from
+ * the Announce's copy when another server wrote it). Only public and unlisted posts can be
+ * reblogged, but for an author's own.
+ */
+async function onAnnounce(ctx: Ctx, announce: Announce): Promise<void> {
+  if (!announce.id || !announce.objectId) return;
+  const account = await senderAccount(ctx, announce.actorId);
+  if (!account) return;
+  let status = await statusByUri(ctx, announce.objectId);
+  if (!status) {
+    const object = await announce.getObject({ ...loaders(ctx), suppressError: true });
+    status = object ? ((await unlessRefused(storeRemoteNote(ctx, object))) ?? null) : null;
+  }
+  if (!status) return;
+  if (status.visibility !== "public" && status.visibility !== "unlisted" && status.accountId !== account.id) return;
+  const createdAt = announce.published ? new Date(announce.published.epochMilliseconds) : new Date();
+  // A reblog is shown to at most the Announce's audience; one addressed to named actors only is
+  // kept to the reblogger's followers, as a reblog has no direct form.
+  const audience = await audienceVisibility(ctx, announce, account.id);
+  const visibility = audience === "direct" ? "private" : audience;
+  await unlessRefused(ctx.data.federatedStatuses.receiveReblog({ accountId: account.id, statusId: status.id, uri: announce.id.href, createdAt, visibility }));
+}
+
+/** A favourite of a local status (remote posts' counts are their servers' business). */
+async function onLike(ctx: Ctx, like: Like): Promise<void> {
+  const status = await statusByUri(ctx, like.objectId);
+  if (!status?.local) return;
+  const account = await senderAccount(ctx, like.actorId);
+  if (!account) return;
+  await unlessRefused(ctx.data.federatedStatuses.receiveFavourite({ accountId: account.id, statusId: status.id }));
+}

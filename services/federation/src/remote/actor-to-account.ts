@@ -1,0 +1,97 @@
+import { domainToUnicode } from "node:url";
+import type { DocumentLoader } from "@fedify/fedify/runtime";
+import { Application, Emoji, Group, Image, Link, PropertyValue, Service, type Actor } from "@fedify/fedify/vocab";
+import type { UpsertRemoteAccountRequest } from "@starling/proto/accounts/v1/federated_accounts";
+import { sanitizeRemoteHtml } from "../domain/remote-html.ts";
+
+/** How an actor maps to a remote account, and where this service delivers to it. */
+export interface MappedActor {
+  upsert: UpsertRemoteAccountRequest;
+  delivery: { inboxUrl: string; sharedInboxUrl: string | null; followersUrl: string | null };
+}
+
+interface MapOptions {
+  documentLoader: DocumentLoader;
+  contextLoader: DocumentLoader;
+  /** The local id of the account with this actor URI, or "" when unknown (used for movedTo). */
+  accountIdOf(uri: string): Promise<string>;
+}
+
+/** The domain part of a handle: Unicode, lower case, with the port when there is one. */
+export function handleDomain(url: URL): string {
+  const host = domainToUnicode(url.hostname) || url.hostname;
+  return (url.port ? `${host}:${url.port}` : host).toLowerCase();
+}
+
+const text = (value: unknown): string => (value == null ? "" : String(value)).trim();
+
+const hrefOf = (url: URL | Link | null | undefined): string => (url instanceof Link ? (url.href?.href ?? "") : (url?.href ?? ""));
+
+// Icons and headers are nearly always embedded; one that is only a link costs a fetch, and a
+// failure there must not lose the whole profile.
+async function imageUrl(get: () => Promise<unknown>): Promise<string> {
+  try {
+    const image = await get();
+    return image instanceof Image ? hrefOf(image.url) : "";
+  } catch {
+    return "";
+  }
+}
+
+async function collect<T>(items: AsyncIterable<unknown>, pick: (item: unknown) => T | undefined): Promise<T[]> {
+  const out: T[] = [];
+  try {
+    for await (const item of items) {
+      const picked = pick(item);
+      if (picked !== undefined) out.push(picked);
+    }
+  } catch {
+    // A linked (not embedded) item that cannot be fetched ends the list; what came before stays.
+  }
+  return out;
+}
+
+/**
+ * The remote account an actor describes, or null when it lacks what every account needs (id,
+ * preferredUsername, inbox). The display name and field names are plain text; the note and field
+ * values are HTML, reduced to Mastodon's allowlist. Collection counts stay 0: reading them costs a
+ * fetch per collection and per actor.
+ */
+export async function actorToUpsert(actor: Actor, options: MapOptions): Promise<MappedActor | null> {
+  const id = actor.id;
+  const username = text(actor.preferredUsername);
+  const inbox = actor.inboxId;
+  if (!id || !username || !inbox) return null;
+  const loaders = { documentLoader: options.documentLoader, contextLoader: options.contextLoader };
+  const fields = await collect(actor.getAttachments(loaders), (item) =>
+    item instanceof PropertyValue ? { name: text(item.name), value: sanitizeRemoteHtml(text(item.value)) } : undefined,
+  );
+  const emojiShortcodes = await collect(actor.getTags(loaders), (item) => (item instanceof Emoji ? /^:?([A-Za-z0-9_]+):?$/.exec(text(item.name))?.[1] : undefined));
+  const movedTo = actor.successorId?.href;
+  const upsert: UpsertRemoteAccountRequest = {
+    uri: id.href,
+    username,
+    domain: handleDomain(id),
+    displayName: text(actor.name),
+    note: sanitizeRemoteHtml(text(actor.summary)),
+    url: hrefOf(actor.url) || id.href,
+    locked: actor.manuallyApprovesFollowers ?? false,
+    bot: actor instanceof Service || actor instanceof Application,
+    discoverable: actor.discoverable ?? undefined,
+    group: actor instanceof Group,
+    createdAt: actor.published ? new Date(actor.published.epochMilliseconds) : undefined,
+    avatarUrl: await imageUrl(() => actor.getIcon(loaders)),
+    headerUrl: await imageUrl(() => actor.getImage(loaders)),
+    fields: fields.filter((f) => f.name !== ""),
+    movedToAccountId: movedTo ? await options.accountIdOf(movedTo) : "",
+    alsoKnownAs: actor.aliasIds.map((u) => u.href),
+    emojiShortcodes: [...new Set(emojiShortcodes)],
+    followersCount: "0",
+    followingCount: "0",
+    statusesCount: "0",
+  };
+  return {
+    upsert,
+    delivery: { inboxUrl: inbox.href, sharedInboxUrl: actor.endpoints?.sharedInbox?.href ?? null, followersUrl: actor.followersId?.href ?? null },
+  };
+}

@@ -1,0 +1,78 @@
+import type { Context } from "@fedify/fedify";
+import { isActor, type Actor } from "@fedify/fedify/vocab";
+import { notFound } from "@starling/runtime";
+import type { Account } from "@starling/proto/accounts/v1/accounts";
+import { findRemoteActorByUri, saveRemoteActor } from "../data/remote-actors-queries.ts";
+import type { FederationContextData } from "../fedify/federation.ts";
+import { actorToUpsert } from "./actor-to-account.ts";
+
+/** A stored remote profile older than this is fetched again before use (Mastodon refreshes daily). */
+export const ACTOR_REFRESH_MS = 24 * 60 * 60 * 1000;
+
+/** The account with this actor URI, local or remote, if accounts knows it. */
+export async function findAccountByUri(data: FederationContextData, uri: string): Promise<Account | undefined> {
+  const { accounts } = await data.federatedAccounts.findAccountsByUri({ uris: [uri] });
+  return accounts.find((a) => a.uri === uri);
+}
+
+/**
+ * The account of the actor at `actorUri`: the stored copy while it is fresh, otherwise the actor
+ * fetched (Fedify refuses a document whose id has another origin than the URL it came from) and
+ * upserted. Local actors are never fetched. `refresh` skips both the stored copy and Fedify's
+ * document cache, for callers that know the profile changed.
+ */
+export async function resolveRemoteAccount(ctx: Context<FederationContextData>, actorUri: string | URL, options: { refresh?: boolean } = {}): Promise<Account> {
+  let uri: URL;
+  try {
+    uri = new URL(actorUri);
+  } catch {
+    throw notFound(`${String(actorUri)} is not an actor URL`);
+  }
+  if (uri.protocol !== "https:" && uri.protocol !== "http:") throw notFound(`${uri.href} is not an actor URL`);
+  if (uri.origin === new URL(ctx.origin).origin) {
+    const local = await findAccountByUri(ctx.data, uri.href);
+    if (!local) throw notFound(`No local account has the URI ${uri.href}`);
+    return local;
+  }
+  if (!options.refresh) {
+    const stored = await findRemoteActorByUri(ctx.data.db, uri.href);
+    if (stored && Date.now() - stored.fetchedAt.getTime() < ACTOR_REFRESH_MS) {
+      const known = await findAccountByUri(ctx.data, uri.href);
+      if (known) return known;
+    }
+  }
+  const actor = await fetchActor(ctx, uri, { fresh: options.refresh ?? false });
+  if (!actor) throw notFound(`Could not fetch an actor from ${uri.href}`);
+  return accountForActor(ctx, actor);
+}
+
+/**
+ * The actor document at `uri`, or null when there is none (a failure to fetch included). `fresh`
+ * bypasses Fedify's document cache.
+ */
+export async function fetchActor(ctx: Context<FederationContextData>, uri: URL, options: { fresh?: boolean } = {}): Promise<Actor | null> {
+  try {
+    const object = await ctx.lookupObject(uri.href, options.fresh ? { documentLoader: ctx.data.freshDocumentLoader } : {});
+    return isActor(object) ? object : null;
+  } catch {
+    // Unreachable host, bad TLS, refused private address, unparsable document: all unresolvable.
+    return null;
+  }
+}
+
+/**
+ * Stores an actor already fetched (or embedded in a verified activity): its profile through
+ * accounts, where to deliver to it here.
+ */
+export async function accountForActor(ctx: Context<FederationContextData>, actor: Actor): Promise<Account> {
+  const request = await actorToUpsert(actor, {
+    documentLoader: ctx.documentLoader,
+    contextLoader: ctx.contextLoader,
+    accountIdOf: async (uri) => (await findAccountByUri(ctx.data, uri))?.id ?? "",
+  });
+  if (!request) throw notFound(`${actor.id?.href ?? "The actor"} lacks an id, a preferredUsername or an inbox`);
+  const { account } = await ctx.data.federatedAccounts.upsertRemoteAccount(request.upsert);
+  if (!account) throw notFound(`accounts did not store ${request.upsert.uri}`);
+  await saveRemoteActor(ctx.data.db, { accountId: account.id, ...request.delivery, uri: request.upsert.uri, domain: request.upsert.domain, fetchedAt: new Date() });
+  return account;
+}

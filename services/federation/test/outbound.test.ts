@@ -1,0 +1,185 @@
+// Outbound federation: domain events published on the bus become activities in the delivery queue
+// (delivery_activities / deliveries), and local statuses are served to GETs as Note or Question.
+import assert from "node:assert/strict";
+import { encodePayload, EVENT_CATALOG, newEnvelope, type EventType, type PayloadOf } from "@starling/events";
+import type { Account } from "@starling/proto/accounts/v1/accounts";
+import type { FederatedStatus } from "@starling/proto/statuses/v1/federated_statuses";
+import type { Status } from "@starling/proto/statuses/v1/statuses";
+import { waitFor } from "@starling/testkit";
+import { saveInboundFollow, saveRemoteActor } from "../src/data/remote-actors-queries.ts";
+import { backends, BASE_URL, startHarness, type Harness } from "./harness.ts";
+
+type Json = Record<string, any>;
+const PUBLIC = "as:Public";
+const list = (value: unknown): any[] => (value === undefined ? [] : [value].flat());
+
+for (const backend of backends) {
+  describe(`federation outbound activities and local objects (${backend.name})`, function () {
+    this.timeout(60_000);
+    let h: Harness;
+    let alice: Account;
+    let bob: Account;
+    let carol: Account;
+    const accounts = new Map<string, Account>();
+    const federated = new Map<string, FederatedStatus>();
+    let nextStatus = 9_000;
+
+    const remote = async (username: string, host: string) => {
+      const made = h.addAccount(`${username}_${host.replace(/\W/g, "")}`, { username, domain: host, uri: `http://${host}/users/${username}`, url: `http://${host}/@${username}` });
+      await saveRemoteActor(h.db, { accountId: made.id, uri: made.uri, inboxUrl: `${made.uri}/inbox`, sharedInboxUrl: `http://${host}/inbox`, followersUrl: `${made.uri}/followers`, domain: host, fetchedAt: new Date() });
+      accounts.set(made.id, made);
+      return made;
+    };
+
+    const addStatus = (fields: Partial<Status>, extra: Partial<FederatedStatus> = {}) => {
+      const id = String(nextStatus++);
+      const status: Status = {
+        id, uri: `${alice.uri}/statuses/${id}`, url: `${BASE_URL}/@alice/${id}`, accountId: alice.id, inReplyToId: "", inReplyToAccountId: "", content: "<p>Hello</p>", text: "Hello",
+        spoilerText: "", visibility: "public", sensitive: false, language: "en", createdAt: new Date("2024-05-01T10:00:00Z"), editedAt: undefined, repliesCount: "0",
+        reblogsCount: "0", favouritesCount: "0", application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
+        viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [], ...fields,
+      };
+      federated.set(id, { status, inReplyToUri: "", reblogOfUri: "", poll: undefined, ...extra });
+      return status;
+    };
+
+    const publish = async <T extends EventType>(type: T, key: string, payload: PayloadOf<T>) => {
+      await h.bus.publish(EVENT_CATALOG[type].topic, [newEnvelope({ type, source: "test", key, payload: encodePayload(type, payload) })]);
+    };
+
+    /** The queued activity with this id and the inboxes it is queued for, once the consumer wrote it. */
+    const queued = (activityId: string) =>
+      waitFor(async () => {
+        const row: { body: string; activity_type: string } | undefined = await h.db.table("delivery_activities").where({ activity_id: activityId }).first();
+        if (!row) return undefined;
+        const inboxes: { inbox: string }[] = await h.db.table("deliveries").where({ activity_id: activityId });
+        return { activity: JSON.parse(row.body) as Json, type: row.activity_type, inboxes: inboxes.map((r) => r.inbox).sort() };
+      });
+
+    before(async () => {
+      h = await startHarness(backend);
+      alice = h.addAccount("alice", { followersCount: "3", followingCount: "1", statusesCount: "2" });
+      accounts.set(alice.id, alice);
+      bob = await remote("bob", "remote.test");
+      carol = await remote("carol", "other.test");
+      h.answer("getAccounts", async ({ ids }: { ids: string[] }) => ({ accounts: ids.flatMap((id) => accounts.get(id) ?? []) }));
+      h.answer("listRemoteFollowers", async ({ accountId }: { accountId: string }) => ({ accountIds: accountId === alice.id ? [bob.id] : [], next: "" }));
+      h.answer("getStatusesForFederation", async ({ ids }: { ids: string[] }) => ({ statuses: ids.flatMap((id) => federated.get(id) ?? []) }));
+      h.answer("getMedia", async () => ({ media: [] }));
+      h.answer("getCustomEmojis", async () => ({ emojis: [] }));
+    });
+    after(() => h?.stop());
+
+    it("sends a public status as Create(Note) to followers' shared inboxes and mentioned accounts, then its Delete to the same inboxes", async () => {
+      const status = addStatus({ mentionedAccountIds: [carol.id], tags: ["cats"], spoilerText: "cw", sensitive: true, content: "<p>Hi @carol #cats</p>" });
+      await publish("status.created", status.id, { statusId: status.id, accountId: alice.id, visibility: "public", local: true, inReplyToId: "", inReplyToAccountId: "", mentionedAccountIds: [carol.id], createdAt: status.createdAt, language: "en", firstLinkUrl: "", reblogOfId: "", reblogOfAccountId: "" });
+      const { activity, type, inboxes } = await queued(`${status.uri}/activity`);
+      assert.equal(type, "Create");
+      assert.equal(activity.actor, alice.uri);
+      assert.deepEqual(inboxes, ["http://other.test/inbox", "http://remote.test/inbox"]);
+      const note = activity.object;
+      assert.equal(note.type, "Note");
+      assert.equal(note.id, status.uri);
+      assert.equal(note.url, status.url);
+      assert.equal(note.attributedTo, alice.uri);
+      assert.deepEqual(list(note.to), [PUBLIC]);
+      assert.deepEqual(list(note.cc), [`${alice.uri}/followers`, carol.uri]);
+      assert.equal(note.content, "<p>Hi @carol #cats</p>");
+      assert.deepEqual(note.contentMap, { en: "<p>Hi @carol #cats</p>" });
+      assert.equal(note.summary, "cw");
+      assert.equal(note.sensitive, true);
+      assert.equal(note.published, "2024-05-01T10:00:00Z");
+      const tags = list(note.tag);
+      assert.ok(tags.some((t: Json) => t.type === "Mention" && t.href === carol.uri && t.name === "@carol@other.test"));
+      assert.ok(tags.some((t: Json) => t.type === "Hashtag" && t.href === `${BASE_URL}/tags/cats` && t.name === "#cats"));
+
+      federated.delete(status.id);
+      await publish("status.deleted", status.id, { statusId: status.id, accountId: alice.id });
+      const deleted = await queued(`${status.uri}#delete`);
+      assert.equal(deleted.type, "Delete");
+      assert.equal(deleted.activity.object.type, "Tombstone");
+      assert.equal(deleted.activity.object.id, status.uri);
+      assert.deepEqual(deleted.inboxes, inboxes);
+    });
+
+    it("addresses unlisted, private and direct statuses as Mastodon does", async () => {
+      const unlisted = addStatus({ visibility: "unlisted" });
+      const direct = addStatus({ visibility: "direct", mentionedAccountIds: [carol.id] });
+      for (const s of [unlisted, direct]) {
+        await publish("status.created", s.id, { statusId: s.id, accountId: alice.id, visibility: s.visibility, local: true, inReplyToId: "", inReplyToAccountId: "", mentionedAccountIds: s.mentionedAccountIds, createdAt: s.createdAt, language: "en", firstLinkUrl: "", reblogOfId: "", reblogOfAccountId: "" });
+      }
+      const u = await queued(`${unlisted.uri}/activity`);
+      assert.deepEqual(list(u.activity.object.to), [`${alice.uri}/followers`]);
+      assert.deepEqual(list(u.activity.object.cc), [PUBLIC]);
+      const d = await queued(`${direct.uri}/activity`);
+      assert.deepEqual(list(d.activity.object.to), [carol.uri]);
+      assert.deepEqual(list(d.activity.object.cc), []);
+      assert.deepEqual(d.inboxes, ["http://other.test/inbox"], "a direct message reaches only the mentioned accounts");
+    });
+
+    it("sends nothing for a remote status (no echo)", async () => {
+      const foreign = addStatus({ accountId: bob.id, uri: `${bob.uri}/statuses/1`, local: false });
+      await publish("status.created", foreign.id, { statusId: foreign.id, accountId: bob.id, visibility: "public", local: false, inReplyToId: "", inReplyToAccountId: "", mentionedAccountIds: [], createdAt: new Date(), language: "", firstLinkUrl: "", reblogOfId: "", reblogOfAccountId: "" });
+      // A local event under the same key is handled after it: once that one is queued, the remote one had its turn.
+      const marker = addStatus({});
+      await publish("status.created", foreign.id, { statusId: marker.id, accountId: alice.id, visibility: "public", local: true, inReplyToId: "", inReplyToAccountId: "", mentionedAccountIds: [], createdAt: new Date(), language: "", firstLinkUrl: "", reblogOfId: "", reblogOfAccountId: "" });
+      await queued(`${marker.uri}/activity`);
+      assert.equal(await h.db.table("delivery_activities").where({ activity_id: `${foreign.uri}/activity` }).first(), undefined);
+    });
+
+    it("sends Follow for a local request, Undo(Follow) when it ends, and Accept naming the remote Follow it received", async () => {
+      await publish("follow.requested", alice.id, { requestId: "777", accountId: alice.id, targetAccountId: bob.id });
+      const follow = await queued(`${alice.uri}#follows/777`);
+      assert.equal(follow.type, "Follow");
+      assert.equal(follow.activity.object, bob.uri);
+      assert.deepEqual(follow.inboxes, [`${bob.uri}/inbox`]);
+
+      await saveInboundFollow(h.db, carol.id, alice.id, "http://other.test/follows/abc", new Date());
+      await publish("follow.accepted", carol.id, { followId: "888", accountId: carol.id, targetAccountId: alice.id, showReblogs: true });
+      const accept = await queued(`${alice.uri}#accepts/follows/888`);
+      assert.equal(accept.type, "Accept");
+      assert.equal(accept.activity.actor, alice.uri);
+      assert.deepEqual({ id: accept.activity.object.id, actor: accept.activity.object.actor, object: accept.activity.object.object }, { id: "http://other.test/follows/abc", actor: carol.uri, object: alice.uri });
+      assert.deepEqual(accept.inboxes, [`${carol.uri}/inbox`]);
+
+      const envelope = newEnvelope({ type: "follow.removed", source: "test", key: alice.id, payload: encodePayload("follow.removed", { accountId: alice.id, targetAccountId: bob.id }) });
+      await h.bus.publish(EVENT_CATALOG["follow.removed"].topic, [envelope]);
+      const undo = await queued(`${alice.uri}#follows/${envelope.id}/undo`);
+      assert.equal(undo.type, "Undo");
+      assert.equal(undo.activity.object.type, "Follow");
+      assert.equal(undo.activity.object.object, bob.uri);
+    });
+
+    it("serves a public status as a Note, a poll as a Question, and 404 for private statuses and other authors' paths", async () => {
+      const open = addStatus({ visibility: "unlisted", inReplyToId: "1", inReplyToAccountId: bob.id }, { inReplyToUri: `${bob.uri}/statuses/1` });
+      const poll = addStatus({ pollId: "p1" }, { poll: { options: [{ title: "Yes", votesCount: "2" }, { title: "No", votesCount: "1" }], multiple: false, expiresAt: new Date(Date.now() + 3_600_000), votersCount: "3" } });
+      const hidden = addStatus({ visibility: "private" });
+      const get = (path: string) => fetch(`${h.url}${path}`, { headers: { accept: "application/activity+json" } });
+      const response = await get(`/users/alice/statuses/${open.id}`);
+      assert.equal(response.status, 200);
+      assert.match(response.headers.get("content-type") ?? "", /application\/activity\+json/);
+      const note = (await response.json()) as Json;
+      assert.equal(note.type, "Note");
+      assert.equal(note.id, open.uri);
+      assert.equal(note.inReplyTo, `${bob.uri}/statuses/1`);
+      const question = (await (await get(`/users/alice/statuses/${poll.id}`)).json()) as Json;
+      assert.equal(question.type, "Question");
+      assert.equal(question.votersCount, 3);
+      assert.deepEqual(list(question.oneOf).map((o: Json) => [o.name, o.replies.totalItems]), [["Yes", 2], ["No", 1]]);
+      assert.ok(question.endTime);
+      assert.equal((await get(`/users/alice/statuses/${hidden.id}`)).status, 404);
+      assert.equal((await get(`/users/bob/statuses/${open.id}`)).status, 404);
+      assert.equal((await get("/users/alice/statuses/999999")).status, 404);
+    });
+
+    it("serves the instance actor at /actor with a key, and links featured from actors", async () => {
+      const instance = (await (await fetch(`${h.url}/actor`, { headers: { accept: "application/activity+json" } })).json()) as Json;
+      assert.equal(instance.type, "Application");
+      assert.equal(instance.id, `${BASE_URL}/actor`);
+      assert.equal(instance.publicKey.id, `${BASE_URL}/actor#main-key`);
+      assert.match(instance.publicKey.publicKeyPem, /BEGIN PUBLIC KEY/);
+      const actor = (await (await fetch(`${h.url}/users/alice`, { headers: { accept: "application/activity+json" } })).json()) as Json;
+      assert.equal(actor.featured, `${alice.uri}/collections/featured`);
+    });
+  });
+}
