@@ -61,6 +61,7 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
       PORT: String(cli.PORT),
       STATUSES_GRPC_URL: addresses.statuses,
       TIMELINES_GRPC_URL: addresses.timelines,
+      FEDERATION_GRPC_URL: addresses.federation,
       FEDERATION_HTTP_URL: `http://${addresses["federation-http"]}`,
       MEDIA_HTTP_URL: `http://${addresses["media-http"]}`,
     }),

@@ -5,6 +5,7 @@ import { accountsCreateCommand } from "./commands/accounts-create.ts";
 import { accountsDeleteCommand } from "./commands/accounts-delete.ts";
 import { accountsSuspensionCommand } from "./commands/accounts-suspend.ts";
 import { emojiImportCommand } from "./commands/emoji-import.ts";
+import { federationDeliveriesCommand } from "./commands/federation-deliveries.ts";
 import { migrateCommand } from "./commands/migrate.ts";
 import { startCommand } from "./commands/start.ts";
 
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   "accounts unsuspend": accountsSuspensionCommand("unsuspend"),
   "accounts delete": (argv) => accountsDeleteCommand(argv),
   "emoji import": (argv) => emojiImportCommand(argv),
+  "federation deliveries": (argv) => federationDeliveriesCommand(argv),
 };
 
 const HELP = `usage: starling <command>
@@ -28,7 +30,9 @@ const HELP = `usage: starling <command>
   accounts unsuspend USERNAME   lift its suspension
   accounts delete USERNAME      delete a local account (its username stays reserved)
   emoji import PATH [--category NAME] [--prefix P] [--suffix S] [--overwrite] [--unlisted]
-                             import .png/.gif custom emojis: a file, a folder or a .tar.gz`;
+                             import .png/.gif custom emojis: a file, a folder or a .tar.gz
+  federation deliveries [--state pending|failed|dead] [--limit N]
+                             outgoing deliveries not yet delivered, and failing hosts' circuits`;
 
 const args = process.argv.slice(2);
 const name = [args.slice(0, 2).join(" "), args[0] ?? ""].find((n) => n in COMMANDS);

@@ -17,6 +17,7 @@ import { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/int
 import { TranslationServiceClient } from "@starling/proto/statuses/v1/translation";
 import { ScheduledStatusesServiceClient } from "@starling/proto/statuses/v1/scheduled_statuses";
 import { TimelinesServiceClient } from "@starling/proto/timelines/v1/timelines";
+import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
 import type { GatewayConfig } from "./config.ts";
 
 /** The gRPC clients the gateway calls services with. */
@@ -39,6 +40,7 @@ export interface Clients {
   timelines: AsyncClient<TimelinesServiceClient>;
   media: AsyncClient<MediaServiceClient>;
   previewCards: AsyncClient<PreviewCardsServiceClient>;
+  federation: AsyncClient<FederationServiceClient>;
 }
 
 /** Connects to every service the gateway forwards to, each call bounded by the gRPC deadline. */
@@ -63,5 +65,6 @@ export function connectClients(config: GatewayConfig): Clients {
     timelines: connectService(TimelinesServiceClient, config.TIMELINES_GRPC_URL, defaults),
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
     previewCards: connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, defaults),
+    federation: connectService(FederationServiceClient, config.FEDERATION_GRPC_URL, defaults),
   };
 }

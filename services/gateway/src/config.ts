@@ -22,6 +22,8 @@ export const gatewayEnv = z.object({
   STATUSES_GRPC_URL: z.string().default("127.0.0.1:50052"),
   /** timelines service gRPC address. */
   TIMELINES_GRPC_URL: z.string().default("127.0.0.1:50053"),
+  /** federation service gRPC address (remote resolution for search). */
+  FEDERATION_GRPC_URL: z.string().default("127.0.0.1:50054"),
   /** federation service HTTP base URL; ActivityPub, WebFinger and NodeInfo paths are forwarded there when the ingress does not route them itself. */
   FEDERATION_HTTP_URL: z.string().url().default("http://127.0.0.1:3001"),
   /** media service gRPC address (uploads, attachment lookups). */

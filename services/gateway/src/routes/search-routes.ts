@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { status as GrpcStatus } from "@grpc/grpc-js";
+import type { Account } from "@starling/proto/accounts/v1/accounts";
+import type { Status } from "@starling/proto/statuses/v1/statuses";
+import { HttpError } from "../http/grpc-to-http.ts";
+import { boolParam, textParam } from "../http/params.ts";
+import type { Route, RouteContext } from "../http/route.ts";
+import { presentAccounts } from "../presenters/account.ts";
+import { presentStatuses } from "../presenters/status.ts";
+
+/** Mastodon's default and largest page of each kind of v2 search result. */
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 40;
+
+const search = z.object({
+  q: textParam.optional(),
+  type: z.enum(["accounts", "hashtags", "statuses"]).optional(),
+  resolve: boolParam.optional(),
+  following: boolParam.optional(),
+  limit: z.coerce.number().int().optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+type SearchInput = z.infer<typeof search>;
+
+/**
+ * What remote resolution can look up: a handle on some host (`user@host`, `@user@host`) or an
+ * http(s) URL; anything else is only searched for locally.
+ */
+export function resolvableQuery(q: string): "handle" | "url" | null {
+  const query = q.trim();
+  if (/^@?[A-Za-z0-9_][A-Za-z0-9_.-]*@[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(query)) return "handle";
+  try {
+    const { protocol } = new URL(query);
+    return protocol === "https:" || protocol === "http:" ? "url" : null;
+  } catch {
+    return null;
+  }
+}
+
+// Nothing there, or a federation service without that method yet: the local results stand alone.
+async function unlessUnresolvable<T>(call: Promise<T>): Promise<T | undefined> {
+  try {
+    return await call;
+  } catch (error) {
+    const code = (error as { code?: number }).code;
+    if (code === GrpcStatus.NOT_FOUND || code === GrpcStatus.UNIMPLEMENTED) return undefined;
+    throw error;
+  }
+}
+
+interface Found {
+  accounts: Account[];
+  statuses: Status[];
+}
+
+/** The remote account or status the query names, fetched and stored by the federation service. */
+async function resolveRemote(ctx: RouteContext, q: string, kind: "handle" | "url", wants: (type: string) => boolean): Promise<{ accountId?: string; statusId?: string }> {
+  const as = { viewerToken: ctx.viewerToken };
+  // A URL is tried as a status first: a post's address says more than its author's.
+  if (kind === "url" && wants("statuses")) {
+    const status = await unlessUnresolvable(ctx.clients.federation.resolveStatus({ query: q }, as));
+    if (status?.statusId) return { statusId: status.statusId };
+  }
+  if (!wants("accounts")) return {};
+  const account = await unlessUnresolvable(ctx.clients.federation.resolveAccount({ query: q }, as));
+  return { accountId: account?.accountId || undefined };
+}
+
+async function runSearch(ctx: RouteContext, input: SearchInput): Promise<Found> {
+  const q = input.q?.trim() ?? "";
+  if (q === "") throw new HttpError(400, "param is missing or the value is empty: q");
+  // Resolving makes this server fetch from others, and paging is costly: both need a token (Mastodon).
+  if (!ctx.viewer && (input.resolve || input.offset !== undefined)) throw new HttpError(401, "Search queries that resolve remote resources or use an offset require a token");
+  const as = { viewerToken: ctx.viewerToken };
+  const wants = (type: string) => !input.type || input.type === type;
+  const kind = resolvableQuery(q);
+  // Only a signed-in user makes this server resolve, as in Mastodon.
+  const resolved = input.resolve && ctx.viewer?.accountId && kind ? await resolveRemote(ctx, q, kind, wants) : {};
+  const limit = Math.min(input.limit && input.limit > 0 ? input.limit : DEFAULT_LIMIT, MAX_LIMIT);
+  const [resolvedAccounts, matches, statuses] = await Promise.all([
+    resolved.accountId ? ctx.clients.accounts.getAccounts({ ids: [resolved.accountId] }, as).then((r) => r.accounts) : [],
+    // A URL names one thing; it is not a name to look for among accounts.
+    wants("accounts") && kind !== "url"
+      ? ctx.clients.profiles
+          .searchAccounts({ q, limit, offset: input.type ? (input.offset ?? 0) : 0, following: input.following ?? false, resolve: false }, as)
+          .then((r) => r.accounts)
+      : [],
+    resolved.statusId ? ctx.clients.statuses.getStatuses({ ids: [resolved.statusId] }, as).then((r) => r.statuses) : [],
+  ]);
+  const accounts = [...resolvedAccounts, ...matches.filter((a) => !resolvedAccounts.some((r) => r.id === a.id))].slice(0, limit);
+  return { accounts, statuses };
+}
+
+/**
+ * GET /api/v2/search: accounts by name or handle, and with `resolve` the remote account or status a
+ * handle or URL names. Statuses are found only by resolving (full-text search is not offered) and
+ * hashtags are not searched yet, so both lists are otherwise empty.
+ */
+export const searchRoutes: Route[] = [
+  {
+    method: "get",
+    path: "/api/v2/search",
+    auth: "optional",
+    scopes: ["read", "read:search"],
+    input: search,
+    call: runSearch,
+    present: async (ctx, found: Found) => ({
+      accounts: await presentAccounts(ctx, found.accounts),
+      statuses: await presentStatuses(ctx, found.statuses),
+      hashtags: [],
+    }),
+  },
+];
