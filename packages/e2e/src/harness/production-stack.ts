@@ -59,6 +59,7 @@ export async function startProductionStack(servers: RealServers, options: { env?
     ACCOUNTS_GRPC_URL: grpc("accounts"),
     STATUSES_GRPC_URL: grpc("statuses"),
     TIMELINES_GRPC_URL: grpc("timelines"),
+    FEDERATION_GRPC_URL: grpc("federation"),
     FEDERATION_HTTP_URL: `http://127.0.0.1:${federationPort}`,
     MEDIA_GRPC_URL: grpc("media"),
     MEDIA_HTTP_URL: `http://127.0.0.1:${mediaHttpPort}`,
