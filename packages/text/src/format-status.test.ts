@@ -59,6 +59,10 @@ describe("status formatting", () => {
 });
 
 describe("status entities", () => {
+  it("takes a port as part of a mentioned domain, as instances served on a port are named", () => {
+    assert.deepEqual(statusEntities("@bob@localhost:3000, @dan@social.test:123456 and @eve@social.test:").mentions, ["bob@localhost:3000", "dan@social.test", "eve@social.test"]);
+  });
+
   it("lists mentions once each in the order they were first written, ignoring case", () => {
     assert.deepEqual(statusEntities("@carol hi @alice, @bob@elsewhere.test and @ALICE again").mentions, ["carol", "alice", "bob@elsewhere.test"]);
   });

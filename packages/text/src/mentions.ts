@@ -1,6 +1,8 @@
 // An @mention: a username (letters, digits, "_", with "." and "-" only inside) and optionally
-// "@domain", not glued to a word character or a "/" before it (e-mail addresses, URL paths).
-const MENTION = /(?<=^|[^/\p{L}\p{M}\p{Nd}\p{Pc}])@([a-z0-9_]+(?:[a-z0-9_.-]*[a-z0-9_])?)(?:@([\p{L}\p{M}\p{Nd}\p{Pc}.-]*[\p{L}\p{M}\p{Nd}\p{Pc}]))?/giu;
+// "@domain", not glued to a word character or a "/" before it (e-mail addresses, URL paths). The
+// domain may end in ":port": Mastodon's never do, but an instance served on a port (tests, local
+// runs) is known by such a domain and must be mentionable.
+const MENTION = /(?<=^|[^/\p{L}\p{M}\p{Nd}\p{Pc}])@([a-z0-9_]+(?:[a-z0-9_.-]*[a-z0-9_])?)(?:@([\p{L}\p{M}\p{Nd}\p{Pc}.-]*[\p{L}\p{M}\p{Nd}\p{Pc}](?::\d{1,5}(?!\d))?))?/giu;
 
 // Mastodon does not treat "@user@domain" as a mention when the domain is longer than a DNS name can be.
 const MAX_DOMAIN_LENGTH = 253;
