@@ -19,6 +19,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   "accounts delete": (argv) => accountsDeleteCommand(argv),
   "emoji import": (argv) => emojiImportCommand(argv),
   "federation deliveries": (argv) => federationDeliveriesCommand(argv),
+  // `pnpm starling federation` alone shows the deliveries view, the one federation command.
+  federation: (argv) => federationDeliveriesCommand(argv),
 };
 
 const HELP = `usage: starling <command>
@@ -31,7 +33,7 @@ const HELP = `usage: starling <command>
   accounts delete USERNAME      delete a local account (its username stays reserved)
   emoji import PATH [--category NAME] [--prefix P] [--suffix S] [--overwrite] [--unlisted]
                              import .png/.gif custom emojis: a file, a folder or a .tar.gz
-  federation deliveries [--state pending|failed|dead] [--limit N]
+  federation [deliveries] [--state pending|failed|dead] [--limit N]
                              outgoing deliveries not yet delivered, and failing hosts' circuits`;
 
 const args = process.argv.slice(2);
