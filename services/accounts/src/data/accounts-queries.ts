@@ -53,7 +53,8 @@ function toAccount(row: AccountRow): Account {
   };
 }
 
-function toRow(account: Account): AccountRow {
+/** The whole row of an account, as written when it is created. */
+export function toRow(account: Account): AccountRow {
   return {
     id: account.id,
     username: account.username,

@@ -1,7 +1,6 @@
 import type { Database } from "@starling/db";
 import type { Account } from "../domain/account.ts";
-import { findAccountsByIds } from "./accounts-queries.ts";
-import { profileToRow } from "./profile-columns.ts";
+import { findAccountsByIds, toRow } from "./accounts-queries.ts";
 import type { Trx } from "./trx.ts";
 
 /** Accounts (local and remote) with these actor URIs, in no particular order. */
@@ -19,23 +18,7 @@ export async function refreshRemoteAccount(db: Database, trx: Trx, account: Acco
   await db
     .table("accounts", trx)
     .where({ id: account.id })
-    .update({
-      uri: account.uri,
-      username: account.username,
-      domain: account.domain,
-      display_name: account.displayName,
-      note: account.note,
-      url: account.url,
-      locked: account.locked,
-      bot: account.bot,
-      discoverable: account.discoverable,
-      actor_type: account.actorType,
-      created_at: account.createdAt,
-      followers_count: account.followersCount,
-      following_count: account.followingCount,
-      statuses_count: account.statusesCount,
-      ...profileToRow(account),
-    });
+    .update(refreshedColumns(account));
 }
 
 /**
@@ -84,4 +67,10 @@ export async function remoteFollowersPage(db: Database, targetId: string, after:
   if (after !== "") query.where("f.id", ">", after);
   const rows: { id: string; account_id: string }[] = await query.orderBy("f.id").limit(limit).select("f.id", "f.account_id");
   return rows.map((row) => ({ followId: String(row.id), accountId: String(row.account_id) }));
+}
+
+/** The row without what a refresh keeps: the id, moderation state and last_status_at. */
+function refreshedColumns(account: Account) {
+  const { id: _id, last_status_at: _lastStatusAt, suspended_at: _suspendedAt, silenced_at: _silencedAt, ...columns } = toRow(account);
+  return columns;
 }
