@@ -1,5 +1,6 @@
 import { Accept, Block, Follow, Reject, Undo } from "@fedify/fedify/vocab";
 import type { EventHandlers } from "@starling/events";
+import type { Account } from "@starling/proto/accounts/v1/accounts";
 import { findInboundFollow } from "../data/remote-actors-queries.ts";
 import { accountsById, inboxesOf, isLocal, isRemote } from "./addressing.ts";
 import type { OutboundDeps } from "./deps.ts";
@@ -11,6 +12,12 @@ async function inboundFollow(deps: OutboundDeps, followerId: string, followerUri
   return new Follow({ id: id ? new URL(id) : null, actor: new URL(followerUri), object: new URL(targetUri) });
 }
 
+/** The two accounts of a follow-graph or block event: the one acting, and its target. */
+async function edgeAccounts(deps: OutboundDeps, event: { accountId: string; targetAccountId: string }): Promise<[Account | undefined, Account | undefined]> {
+  const accounts = await accountsById(deps.data, [event.accountId, event.targetAccountId]);
+  return [accounts.get(event.accountId), accounts.get(event.targetAccountId)];
+}
+
 /**
  * Follow-graph and block events of local accounts towards remote ones, as Mastodon sends them. Each
  * activity goes to the one remote actor concerned (its own inbox); events about two local accounts,
@@ -18,9 +25,7 @@ async function inboundFollow(deps: OutboundDeps, followerId: string, followerUri
  */
 export const followHandlers: EventHandlers<OutboundDeps> = {
   "follow.requested": async (event, _envelope, deps) => {
-    const accounts = await accountsById(deps.data, [event.accountId, event.targetAccountId]);
-    const actor = accounts.get(event.accountId);
-    const target = accounts.get(event.targetAccountId);
+    const [actor, target] = await edgeAccounts(deps, event);
     if (!isLocal(actor) || !isRemote(target)) return;
     const follow = new Follow({ id: new URL(`${actor.uri}#follows/${event.requestId}`), actor: new URL(actor.uri), object: new URL(target.uri) });
     await sendActivity(deps, actor, follow, await inboxesOf(deps.data, [target.id], { shared: false }));
@@ -28,9 +33,7 @@ export const followHandlers: EventHandlers<OutboundDeps> = {
 
   // A remote account's follow of a local one took effect (at once, or when the request was approved).
   "follow.accepted": async (event, _envelope, deps) => {
-    const accounts = await accountsById(deps.data, [event.accountId, event.targetAccountId]);
-    const follower = accounts.get(event.accountId);
-    const target = accounts.get(event.targetAccountId);
+    const [follower, target] = await edgeAccounts(deps, event);
     if (!isRemote(follower) || !isLocal(target)) return;
     const accept = new Accept({
       id: new URL(`${target.uri}#accepts/follows/${event.followId}`),
@@ -42,9 +45,7 @@ export const followHandlers: EventHandlers<OutboundDeps> = {
 
   // The local account refused a remote account's request.
   "follow.rejected": async (event, envelope, deps) => {
-    const accounts = await accountsById(deps.data, [event.accountId, event.targetAccountId]);
-    const requester = accounts.get(event.accountId);
-    const target = accounts.get(event.targetAccountId);
+    const [requester, target] = await edgeAccounts(deps, event);
     if (!isRemote(requester) || !isLocal(target)) return;
     const reject = new Reject({
       id: new URL(`${target.uri}#rejects/follows/${envelope.id}`),
@@ -55,9 +56,7 @@ export const followHandlers: EventHandlers<OutboundDeps> = {
   },
 
   "follow.removed": async (event, envelope, deps) => {
-    const accounts = await accountsById(deps.data, [event.accountId, event.targetAccountId]);
-    const follower = accounts.get(event.accountId);
-    const target = accounts.get(event.targetAccountId);
+    const [follower, target] = await edgeAccounts(deps, event);
     if (isLocal(follower) && isRemote(target)) {
       // The local account unfollowed: Undo of its Follow, recognised by actor and object (its id is not kept).
       const undo = new Undo({
@@ -83,18 +82,14 @@ export const followHandlers: EventHandlers<OutboundDeps> = {
   },
 
   "block.created": async (event, _envelope, deps) => {
-    const accounts = await accountsById(deps.data, [event.accountId, event.targetAccountId]);
-    const actor = accounts.get(event.accountId);
-    const target = accounts.get(event.targetAccountId);
+    const [actor, target] = await edgeAccounts(deps, event);
     if (!isLocal(actor) || !isRemote(target)) return;
     const block = new Block({ id: new URL(`${actor.uri}#blocks/${event.blockId}`), actor: new URL(actor.uri), object: new URL(target.uri) });
     await sendActivity(deps, actor, block, await inboxesOf(deps.data, [target.id], { shared: false }));
   },
 
   "block.removed": async (event, envelope, deps) => {
-    const accounts = await accountsById(deps.data, [event.accountId, event.targetAccountId]);
-    const actor = accounts.get(event.accountId);
-    const target = accounts.get(event.targetAccountId);
+    const [actor, target] = await edgeAccounts(deps, event);
     if (!isLocal(actor) || !isRemote(target)) return;
     const undo = new Undo({
       id: new URL(`${actor.uri}#blocks/${envelope.id}/undo`),
