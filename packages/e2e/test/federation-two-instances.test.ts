@@ -8,9 +8,10 @@ import { randomBytes } from "node:crypto";
 import type { mastodon } from "masto";
 import { waitFor } from "@starling/testkit";
 import { startEmbeddedStack } from "../src/harness/embedded-stack.ts";
-import { newSession, type Session } from "../src/harness/masto-session.ts";
+import { newSession, signIn, type Session } from "../src/harness/masto-session.ts";
 import { realServersFromEnv, startProductionStack } from "../src/harness/production-stack.ts";
 import type { Stack } from "../src/harness/stack.ts";
+import { BrowserlessSession, formFields } from "./oauth-form-session.ts";
 
 /** Test settings: loopback peers allowed, retries in milliseconds instead of seconds. */
 const env = { FEDERATION_ALLOW_PRIVATE_ADDRESS: "true", DELIVERY_BACKOFF_SCALE: "0.001", DELIVERY_SCHEDULER_INTERVAL_MS: "200" };
@@ -161,6 +162,43 @@ function describeTwoInstances(title: string, startA: () => Promise<Stack>, start
       }, { ...ARRIVAL, what: "the profile update on A" });
       assert.match(updated.note, /Now with a bio/);
       assert.deepEqual(updated.fields.map((f) => [f.name, f.value]), [["Pronouns", "he/him"]]);
+    });
+
+    it("moves an account's followers to its new account: the follower on A follows the new one once it accepts, leaves the old one, and A shows the move", async () => {
+      // Aliases and the move are made on the web settings pages, which need passwords: both
+      // accounts are made here (the suite does not keep bob's).
+      const person = async (name: string) => {
+        const email = `${name}_${suffix}@example.com`;
+        const password = await b.createAccount(`${name}_${suffix}`, email);
+        return { ...(await signIn(b.url, email, password)), email, password };
+      };
+      /** A browser signed in on B's web as `who`, and the form token of the settings page `path`. */
+      const settings = async (who: { email: string; password: string }, path: string) => {
+        const browser = new BrowserlessSession(b.url);
+        const form = await browser.get((await browser.get(path)).location!);
+        const signedIn = await browser.post("/auth/sign_in", { ...formFields(form.text), email: who.email, password: who.password });
+        assert.equal(signedIn.location, path);
+        return { browser, token: formFields((await browser.get(path)).text, path) };
+      };
+      const [old, next] = [await person("bob_old"), await person("bob2")];
+      const oldOnA = await resolveAccount(alice, `${old.account.username}@${domainB}`);
+      await alice.client.v1.accounts.$select(oldOnA.id).follow();
+      await waitFor(async () => (await relationshipWith(alice, oldOnA.id)).following, { ...ARRIVAL, what: "the Accept of the old account" });
+
+      const aliases = await settings(next, "/settings/aliases");
+      assert.equal((await aliases.browser.post("/settings/aliases", { ...aliases.token, acct: old.account.username })).status, 303);
+      const migration = await settings(old, "/settings/migration");
+      const moved = await migration.browser.post("/settings/migration", { ...migration.token, acct: next.account.username, password: old.password });
+      assert.deepEqual([moved.status, moved.location], [303, "/settings/migration"]);
+
+      const nextOnA = await waitFor(async () => (await alice.client.v1.accounts.$select(oldOnA.id).fetch()).moved ?? undefined, { ...ARRIVAL, what: "the move on A" });
+      assert.equal(nextOnA.acct, `${next.account.username}@${domainB}`);
+      await waitFor(async () => (await relationshipWith(alice, nextOnA.id)).following, { ...ARRIVAL, what: "the follow of the new account, accepted" });
+      const left = await relationshipWith(alice, oldOnA.id);
+      assert.deepEqual([left.following, left.requested], [false, false]);
+      // On B, alice follows the new account and no longer the old one.
+      assert.deepEqual((await next.client.v1.accounts.$select(next.account.id).followers.list()).map((f) => f.username), [alice.account.username]);
+      await waitFor(async () => (await old.client.v1.accounts.$select(old.account.id).followers.list()).length === 0, { ...ARRIVAL, what: "the Undo of the old follow on B" });
     });
   });
 }

@@ -41,6 +41,7 @@ const handlers: AsyncHandlers<MediaServiceServer> = {
   reserveMedia: unimplemented,
   storeEmojiImage: unimplemented,
   storeProfileImage: unimplemented,
+  registerRemoteMedia: unimplemented,
 };
 
 describe("client-streaming calls through connectService", () => {

@@ -387,5 +387,19 @@ for (const backend of backends) {
       assert.equal((await rejection(fed.listRemoteFollowers({ accountId: star.account.id, after: "x", limit: 0 }))).code, status.INVALID_ARGUMENT);
       assert.equal((await rejection(fed.listRemoteFollowers({ accountId: "999999999", after: "", limit: 0 }))).code, status.NOT_FOUND);
     });
+
+    it("ListAccountAliases answers a local account's aliases and a remote actor's alsoKnownAs", async () => {
+      const [fresh, old] = [await user("uma"), await user("ugo")];
+      const profiles = connectService(ProfilesServiceClient, `127.0.0.1:${h.grpcPort}`, { deadlineMs: 10_000 });
+      const earlier = await remote("uli");
+      await profiles.addAlias({ acct: old.account.username }, fresh.as);
+      await profiles.addAlias({ acct: `${earlier.username}@${earlier.domain}` }, fresh.as);
+      profiles.close();
+      assert.deepEqual((await fed.listAccountAliases({ accountId: fresh.account.id })).uris, [old.account.uri, earlier.uri]);
+      assert.deepEqual((await fed.listAccountAliases({ accountId: old.account.id })).uris, []);
+      const declared = await remote("una", { alsoKnownAs: ["https://elsewhere.example/users/una"] });
+      assert.deepEqual((await fed.listAccountAliases({ accountId: declared.id })).uris, ["https://elsewhere.example/users/una"]);
+      assert.equal((await rejection(fed.listAccountAliases({ accountId: "999999999" }))).code, status.NOT_FOUND);
+    });
   });
 }

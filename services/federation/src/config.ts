@@ -28,6 +28,11 @@ export const federationEnv = z.object({
    * 127.0.0.1; never set it in production (it turns off the guard against server-side request forgery).
    */
   FEDERATION_ALLOW_PRIVATE_ADDRESS: flag(false),
+  /**
+   * Mastodon's AUTHORIZED_FETCH ("secure mode"): actors, statuses and their collections answer only
+   * GETs signed by a remote actor (401 otherwise). WebFinger, NodeInfo and the instance actor stay open.
+   */
+  AUTHORIZED_FETCH: flag(false),
   /** Deadline of one delivery POST to a remote inbox, in milliseconds. */
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Tries of one delivery before it is given up (Mastodon: 16, over about two and a half days). */

@@ -1,4 +1,3 @@
-import { getDocumentLoader } from "@fedify/fedify/runtime";
 import type { InfraProvider } from "@starling/platform";
 import { connectService, createIdGenerator, publicBaseUrl, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
@@ -15,6 +14,7 @@ import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import { federationMigrations } from "../migrations/index.ts";
 import type { FederationConfig } from "./config.ts";
 import { createStarlingFederation, type FederationContextData } from "./fedify/federation.ts";
+import { instanceActorSigner, signedDocumentLoader } from "./fedify/signed-fetch.ts";
 import { StarlingKvStore } from "./fedify/kv-store.ts";
 import { EventBusMessageQueue } from "./fedify/message-queue.ts";
 import { federationHandlers } from "./grpc/federation-handlers.ts";
@@ -63,16 +63,20 @@ export async function startFederationService(
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
   };
   context.shutdown.add("clients", "federation gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
+  // Fetches are signed as the instance actor (Mastodon does the same), for servers in authorized-fetch mode.
+  const signer = instanceActorSigner(db, publicBaseUrl(config));
   const federation = createStarlingFederation({
     kv: new StarlingKvStore(infra.kv()),
     queue: new EventBusMessageQueue(infra.bus()),
     origin: publicBaseUrl(config),
     allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
+    signer,
   });
   const contextData: FederationContextData = {
     profiles: clients.profiles, accounts: clients.accounts, federatedAccounts: clients.federatedAccounts, federatedStatuses: clients.federatedStatuses, db,
     follows: clients.follows, interactions: clients.interactions, media: clients.media, customEmojis: clients.customEmojis,
-    freshDocumentLoader: getDocumentLoader({ allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS }),
+    freshDocumentLoader: signedDocumentLoader(signer, { allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS }),
+    authorizedFetch: config.AUTHORIZED_FETCH,
   };
   // The delivery queue: enqueueDeliveries(deliveryDeps, ...) writes rows, the worker sends them.
   const deliveryDeps: DeliveryDeps = { db, bus: infra.bus(), now: () => new Date(), newId: createIdGenerator(), logger: context.logger };

@@ -116,6 +116,41 @@ for (const backend of backends) {
       assert.ok(doc.publicKey.publicKeyPem);
     });
 
+    it("publishes an account's aliases as alsoKnownAs and the account it moved to as movedTo", async () => {
+      const newer = h.addAccount("newer");
+      const mover = h.addAccount("mover", { movedToAccountId: newer.id });
+      h.aliases.set(newer.id, ["http://old.example/users/newer", `${BASE_URL}/users/mover`]);
+      h.answer("getAccounts", async ({ ids }: { ids: string[] }) => ({ accounts: ids.includes(newer.id) ? [newer] : [] }));
+      const target = await actor("/users/newer");
+      assert.deepEqual([target.alsoKnownAs].flat(), ["http://old.example/users/newer", `${BASE_URL}/users/mover`]);
+      assert.equal(target.movedTo, undefined);
+      const moved = await actor("/users/mover");
+      assert.equal(moved.movedTo, newer.uri);
+      assert.equal(moved.alsoKnownAs, undefined);
+      h.aliases.set(h.addAccount("hidden", { suspended: true, movedToAccountId: newer.id }).id, ["http://old.example/users/hidden"]);
+      const hidden = await actor("/users/hidden");
+      assert.ok(hidden.alsoKnownAs === undefined && hidden.movedTo === undefined);
+    });
+
+    it("tags the custom emojis of a profile as Mastodon's Emoji tags, and asks for none when it uses none", async () => {
+      const updatedAt = new Date("2024-04-01T12:00:00Z");
+      const asked: string[][] = [];
+      h.answer("getCustomEmojis", async ({ shortcodes, domain }: { shortcodes: string[]; domain: string }) => {
+        asked.push([...shortcodes, `@${domain}`]);
+        const blobcat = { id: "77", shortcode: "blobcat", domain: "", url: `${BASE_URL}/system/custom_emojis/blobcat.png`, staticUrl: `${BASE_URL}/system/custom_emojis/blobcat.png`, visibleInPicker: true, category: "", disabled: false, createdAt: updatedAt, updatedAt };
+        return { emojis: shortcodes.includes("blobcat") ? [blobcat] : [] };
+      });
+      h.addAccount("emoji_fan", { displayName: "Fan :blobcat:", emojiShortcodes: ["blobcat", "unknown", "blobcat"] });
+      const doc = await actor("/users/emoji_fan");
+      assert.deepEqual(asked, [["blobcat", "unknown", "@"]]);
+      assert.deepEqual([doc.tag].flat(), [
+        { id: `${BASE_URL}/emojis/77`, type: "Emoji", name: ":blobcat:", updated: "2024-04-01T12:00:00Z", icon: { type: "Image", mediaType: "image/png", url: `${BASE_URL}/system/custom_emojis/blobcat.png` } },
+      ]);
+      assert.ok(JSON.stringify(doc["@context"]).includes("toot:Emoji"));
+      await actor("/users/robot");
+      assert.equal(asked.length, 1);
+    });
+
     it("sends browsers asking for HTML to the profile page", async () => {
       const response = await get("/users/alice", "text/html");
       assert.equal(response.status, 302);

@@ -21,7 +21,7 @@ import { status as GrpcStatus } from "@grpc/grpc-js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { uniqueName } from "@starling/testkit";
+import { uniqueName, waitFor } from "@starling/testkit";
 import { federationEnv, startFederationService } from "../src/index.ts";
 
 /** A database the suite can run on. */
@@ -37,6 +37,13 @@ export const backends: Backend[] = [{ name: "PGlite" }, ...(process.env.DATABASE
 export const DOMAIN = "fed.test:3000";
 export const BASE_URL = `http://${DOMAIN}`;
 
+/** An activity the service queued for delivery. */
+export interface QueuedActivity {
+  activity: Record<string, any>;
+  type: string;
+  inboxes: string[];
+}
+
 /** A running federation service. */
 export interface Harness {
   /** Base URL of its HTTP port (loopback); public URLs in documents use BASE_URL. */
@@ -45,10 +52,12 @@ export interface Harness {
   db: Database;
   /** The federation gRPC address (FederationService). */
   grpcUrl: string;
-  /** FederatedAccountsService and FederatedStatusesService calls the doubles received, in order (UpsertRemoteAccount included). */
+  /** FederatedAccountsService, FederatedStatusesService and RegisterRemoteMedia calls the doubles received, in order (UpsertRemoteAccount included). */
   calls: { method: string; request: any }[];
   /** Remote accounts upserted through the double, by actor URI. */
   remoteAccounts: Map<string, Account>;
+  /** The alias URIs ListAccountAliases answers, by account id (none when absent). */
+  aliases: Map<string, string[]>;
   /** Adds a local account the accounts double answers LookupAccount with. */
   addAccount(username: string, fields?: Partial<Account>): Account;
   /** Adds a status the statuses double finds by URI (a local one unless `fields` say otherwise). */
@@ -62,6 +71,8 @@ export interface Harness {
   answer(method: string, handler: (request: any) => Promise<unknown>): void;
   /** The event bus the service consumes, to publish domain events on. */
   bus: ReturnType<typeof createEmbeddedBus>;
+  /** The queued activity with this id (its JSON, type and the inboxes it is queued for), once queued. */
+  queued(activityId: string): Promise<QueuedActivity>;
   stop(): Promise<void>;
 }
 
@@ -88,7 +99,7 @@ const only = (handlers: Record<string, (request: any) => Promise<unknown>>) =>
   }) });
 
 // The part of FederatedAccountsService the inbox reaches: remote copies kept by URI, every call recorded.
-function federatedAccountsDouble(local: Map<string, Account>, remote: Map<string, Account>, calls: Harness["calls"]) {
+function federatedAccountsDouble(local: Map<string, Account>, remote: Map<string, Account>, calls: Harness["calls"], aliases: Harness["aliases"]) {
   const record = (method: string, answer: unknown = {}) => async (request: unknown) => {
     calls.push({ method, request });
     return answer;
@@ -114,6 +125,7 @@ function federatedAccountsDouble(local: Map<string, Account>, remote: Map<string
     receiveUnblock: record("receiveUnblock"),
     receiveMove: record("receiveMove"),
     deleteRemoteAccount: record("deleteRemoteAccount"),
+    listAccountAliases: async ({ accountId }: { accountId: string }) => ({ uris: aliases.get(accountId) ?? [] }),
   });
 }
 
@@ -126,11 +138,14 @@ function status(fields: Partial<Status> & { uri: string; accountId: string }): S
   };
 }
 
-export async function startHarness(backend: Backend): Promise<Harness> {
+/** `env`: environment variables of the service under test besides the harness's own (e.g. AUTHORIZED_FETCH). */
+export async function startHarness(backend: Backend, options: { env?: Record<string, string> } = {}): Promise<Harness> {
   const accounts = new Map<string, Account>();
   const statuses = new Map<string, Status>();
   const remoteAccounts = new Map<string, Account>();
+  const aliases: Harness["aliases"] = new Map();
   const calls: Harness["calls"] = [];
+  const remoteMediaIds: Record<string, string> = {};
   // Records a FederatedStatusesService call, then answers with `answer` (an empty message by default).
   const recorded = (method: string, answer: (request: any) => unknown = () => ({})) => async (request: any) => {
     calls.push({ method, request });
@@ -150,7 +165,7 @@ export async function startHarness(backend: Backend): Promise<Harness> {
         if (!found) throw notFound("Record not found");
         return { account: found };
       } }) },
-      { definition: FederatedAccountsServiceService, handlers: federatedAccountsDouble(accounts, remoteAccounts, calls) },
+      { definition: FederatedAccountsServiceService, handlers: federatedAccountsDouble(accounts, remoteAccounts, calls, aliases) },
       { definition: AccountsServiceService, handlers: only({ getUsageStats: async () => ({ stats: { ...stats, localPosts: "0" } }) }) },
       { definition: StatusesServiceService, handlers: only({ getUsageStats: async () => ({ stats }) }) },
       { definition: FederatedStatusesServiceService, handlers: only({
@@ -173,10 +188,16 @@ export async function startHarness(backend: Backend): Promise<Harness> {
         receiveFavourite: recorded("receiveFavourite"),
         receiveUnfavourite: recorded("receiveUnfavourite"),
         receivePollVote: recorded("receivePollVote"),
+        upsertRemoteEmojis: recorded("upsertRemoteEmojis", () => ({ emojis: [] })),
       }) },
       { definition: FollowsServiceService, handlers: only({}) },
       { definition: StatusInteractionsServiceService, handlers: only({}) },
-      { definition: MediaServiceService, handlers: only({}) },
+      { definition: MediaServiceService, handlers: only({
+        // Remote attachments get one id per URL, as the media service keeps one row per account and URL.
+        registerRemoteMedia: recorded("registerRemoteMedia", ({ items }: { items: { remoteUrl: string }[] }) => ({
+          media: items.map((item) => ({ id: (remoteMediaIds[item.remoteUrl] ??= String(nextId++)), remoteUrl: item.remoteUrl })),
+        })),
+      }) },
       { definition: CustomEmojisServiceService, handlers: only({}) },
       { definition: RegistrationServiceService, handlers: only({ getRegistrationSettings: async () => ({ mode: "open", enabled: true, approvalRequired: false }) }) },
     ],
@@ -187,6 +208,7 @@ export async function startHarness(backend: Backend): Promise<Harness> {
     LOCAL_DOMAIN: DOMAIN, LOCAL_HTTPS: "false", ACCOUNTS_GRPC_URL: address, STATUSES_GRPC_URL: address, MEDIA_GRPC_URL: address,
     // Peers in tests are HTTP servers on 127.0.0.1.
     FEDERATION_ALLOW_PRIVATE_ADDRESS: "true",
+    ...options.env,
   });
   const context = createServiceContext("federation", { logLevel: "silent", shutdownTimeoutMs: 10_000 });
   const bus = createEmbeddedBus();
@@ -206,6 +228,7 @@ export async function startHarness(backend: Backend): Promise<Harness> {
     db,
     calls,
     remoteAccounts,
+    aliases,
     addAccount(username, fields = {}) {
       const made = account(username, fields);
       accounts.set(username.toLowerCase(), made);
@@ -219,6 +242,13 @@ export async function startHarness(backend: Backend): Promise<Harness> {
     statuses,
     answer: (method, handler) => void answers.set(method, handler),
     bus,
+    queued: (activityId) =>
+      waitFor(async () => {
+        const row: { body: string; activity_type: string } | undefined = await db.table("delivery_activities").where({ activity_id: activityId }).first();
+        if (!row) return undefined;
+        const inboxes: { inbox: string }[] = await db.table("deliveries").where({ activity_id: activityId });
+        return { activity: JSON.parse(row.body) as Record<string, any>, type: row.activity_type, inboxes: inboxes.map((r) => r.inbox).sort() };
+      }),
     async stop() {
       await context.shutdown.run("test");
       await double.stop(1_000);

@@ -125,12 +125,54 @@ for (const backend of backends) {
             { id: `${remote.origin}/emojis/1`, type: "Emoji", name: ":blobcat:", updated: "2024-01-01T00:00:00Z", icon: { type: "Image", mediaType: "image/png", url: `${remote.origin}/blobcat.png` } },
           ],
         });
-        const request = only(await deliver(alice, create(alice, object)), "upsertRemoteStatus");
+        const calls = await deliver(alice, create(alice, object));
+        assert.deepEqual(calls.map((c) => c.method), ["upsertRemoteEmojis", "upsertRemoteStatus"]);
+        const request = calls[1]!.request;
         assert.deepEqual(request.mentionedAccountIds, [bob.id]);
         assert.deepEqual(request.tags, ["fedi"]);
         assert.deepEqual(request.emojiShortcodes, ["blobcat"]);
         assert.equal(request.sensitive, true);
         assert.equal(request.spoilerText, "spoilers");
+      });
+
+      it("stores the Emoji tags' images under the author's domain before the status, skipping tags without an embedded image", async () => {
+        const emoji = (name: string, icon: unknown) => ({ id: `${remote.origin}/emojis/${name}`, type: "Emoji", name, icon });
+        const object = note(alice, {
+          content: "<p>:party: :blobcat: :linked: :bad-name:</p>",
+          tag: [
+            { ...emoji(":party:", { type: "Image", mediaType: "image/gif", url: `${remote.origin}/party.gif` }), updated: "2024-02-03T04:05:06Z" },
+            emoji("blobcat", { type: "Image", url: `${remote.origin}/blobcat.png` }),
+            emoji(":linked:", `${remote.origin}/linked.png`),
+            emoji(":bad-name:", { type: "Image", url: `${remote.origin}/bad.png` }),
+          ],
+        });
+        const calls = await deliver(alice, create(alice, object));
+        assert.deepEqual(calls.map((c) => c.method), ["upsertRemoteEmojis", "upsertRemoteStatus"]);
+        assert.deepEqual(calls[0]!.request, {
+          domain: accountOf(alice).domain,
+          emojis: [
+            { shortcode: "party", url: `${remote.origin}/party.gif`, updatedAt: new Date("2024-02-03T04:05:06Z") },
+            { shortcode: "blobcat", url: `${remote.origin}/blobcat.png`, updatedAt: undefined },
+          ],
+        });
+        assert.equal(accountOf(alice).domain, remote.host);
+        // A Note without Emoji tags stores no emojis.
+        only(await deliver(alice, create(alice, note(alice))), "upsertRemoteStatus");
+      });
+
+      it("stores an actor's profile emojis under its domain before its profile", async () => {
+        const actor = await remote.actor("carol", {
+          "@context": [...CONTEXT, "https://w3id.org/security/v1"],
+          name: "Carol :wave:",
+          tag: [{ id: `${remote.origin}/emojis/wave`, type: "Emoji", name: ":wave:", icon: { type: "Image", mediaType: "image/png", url: `${remote.origin}/wave.png` } }],
+        });
+        const carol = { ...actor, username: "carol", followers: `${actor.id}/followers` };
+        const before = h.calls.length;
+        await deliver(carol, create(carol, note(carol)));
+        const calls = h.calls.slice(before);
+        assert.deepEqual(calls.map((c) => c.method), ["upsertRemoteEmojis", "upsertRemoteAccount", "upsertRemoteStatus"]);
+        assert.deepEqual(calls[0]!.request, { domain: remote.host, emojis: [{ shortcode: "wave", url: `${remote.origin}/wave.png`, updatedAt: undefined }] });
+        assert.deepEqual(calls[1]!.request.emojiShortcodes, ["wave"]);
       });
 
       it("stores a Question as a status with its poll", async () => {

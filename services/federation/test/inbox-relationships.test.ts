@@ -143,5 +143,21 @@ for (const backend of backends) {
       const call = h.calls.find((c) => c.method === "receiveMove");
       assert.deepEqual(call?.request, { accountId: h.remoteAccounts.get(mover.id)!.id, targetAccountId: h.remoteAccounts.get(moved.id)!.id });
     });
+
+    it("Move to a local account is honoured only when that account lists the old actor among its aliases", async () => {
+      const dana = h.addAccount("dana");
+      const leaver = await peer.actor("leaver", { movedTo: dana.uri });
+      const move = (target: string) => ({ "@context": AS, id: activityId(), type: "Move", actor: leaver.id, object: leaver.id, target });
+      assert.equal((await peer.send(leaver, `${h.url}/inbox`, move(dana.uri))).status, 202);
+      assert.equal((await peer.send(leaver, `${h.url}/inbox`, move(`${BASE_URL}/users/nobody`))).status, 202);
+      assert.ok(!methods().includes("receiveMove"));
+      h.aliases.set(dana.id, [leaver.id]);
+      assert.equal((await peer.send(leaver, `${h.url}/inbox`, move(`${dana.uri}/statuses/1`))).status, 202);
+      assert.ok(!methods().includes("receiveMove"));
+      assert.equal((await peer.send(leaver, `${h.url}/inbox`, move(dana.uri))).status, 202);
+      const call = h.calls.find((c) => c.method === "receiveMove");
+      assert.deepEqual(call?.request, { accountId: h.remoteAccounts.get(leaver.id)!.id, targetAccountId: dana.id });
+      assert.equal(h.remoteAccounts.get(leaver.id)!.movedToAccountId, dana.id);
+    });
   });
 }

@@ -47,14 +47,7 @@ for (const backend of backends) {
       await h.bus.publish(EVENT_CATALOG[type].topic, [newEnvelope({ type, source: "test", key, payload: encodePayload(type, payload) })]);
     };
 
-    /** The queued activity with this id and the inboxes it is queued for, once the consumer wrote it. */
-    const queued = (activityId: string) =>
-      waitFor(async () => {
-        const row: { body: string; activity_type: string } | undefined = await h.db.table("delivery_activities").where({ activity_id: activityId }).first();
-        if (!row) return undefined;
-        const inboxes: { inbox: string }[] = await h.db.table("deliveries").where({ activity_id: activityId });
-        return { activity: JSON.parse(row.body) as Json, type: row.activity_type, inboxes: inboxes.map((r) => r.inbox).sort() };
-      });
+    const queued = (activityId: string) => h.queued(activityId);
 
     before(async () => {
       h = await startHarness(backend);
@@ -180,6 +173,20 @@ for (const backend of backends) {
       assert.match(instance.publicKey.publicKeyPem, /BEGIN PUBLIC KEY/);
       const actor = (await (await fetch(`${h.url}/users/alice`, { headers: { accept: "application/activity+json" } })).json()) as Json;
       assert.equal(actor.featured, `${alice.uri}/collections/featured`);
+    });
+
+    it("sends a local account's Move (old account as actor and object, the new one as target) to its followers' shared inboxes, and Updates with its aliases", async () => {
+      await publish("account.moved", alice.id, { accountId: alice.id, targetAccountId: carol.id });
+      const move = await waitFor(async () => (await h.db.table("delivery_activities").where({ activity_type: "Move" }).first()) as { activity_id: string } | undefined);
+      const sent = await queued(move.activity_id);
+      assert.deepEqual({ actor: sent.activity.actor, object: sent.activity.object, target: sent.activity.target, to: sent.activity.to }, { actor: alice.uri, object: alice.uri, target: carol.uri, to: `${alice.uri}/followers` });
+      assert.deepEqual(sent.inboxes, ["http://remote.test/inbox"]);
+
+      h.aliases.set(alice.id, [carol.uri]);
+      await publish("account.updated", alice.id, { accountId: alice.id });
+      const update = await waitFor(async () => (await h.db.table("delivery_activities").where({ activity_type: "Update" }).first()) as { body: string } | undefined);
+      assert.deepEqual([JSON.parse(update.body).object.alsoKnownAs].flat(), [carol.uri]);
+      h.aliases.delete(alice.id);
     });
   });
 }

@@ -1,9 +1,10 @@
 // A remote server for signature and resolution tests: actor documents and WebFinger answers from a
 // local HTTP server, and requests signed with Fedify's signRequest, which a test can spoil on
 // purpose (another key, an old Date, a body the Digest does not cover, a key nobody serves).
-import { generateCryptoKeyPair, signRequest } from "@fedify/fedify";
+import { generateCryptoKeyPair, signRequest, verifyRequest } from "@fedify/fedify";
+import type { DocumentLoader } from "@fedify/fedify/runtime";
 import type { webcrypto } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { toInstant } from "../src/fedify/instant.ts";
 
@@ -41,6 +42,15 @@ export interface SigningPeer {
   gone(path: string): void;
   /** POSTs `activity` to `inboxUrl`, signed by `actor` (draft-cavage with Digest) unless spoilt. */
   send(actor: PeerActor, inboxUrl: string, activity: unknown, options?: SendOptions): Promise<Response>;
+  /** GETs `url` as ActivityPub JSON, signed by `actor` (draft-cavage) unless spoilt, unsigned without an actor. */
+  get(url: string, actor?: PeerActor, options?: Pick<SendOptions, "signWith" | "keyId">): Promise<Response>;
+  /**
+   * From now on documents (not WebFinger) are served only to GETs whose HTTP signature verifies
+   * (Fedify's verifyRequest, keys fetched with `documentLoader`) and 401 otherwise, as a server in
+   * authorized-fetch mode answers. The key ids of verified signatures are kept in `signers`.
+   */
+  requireSignatures(documentLoader: DocumentLoader): void;
+  signers: string[];
   stop(): Promise<void>;
 }
 
@@ -53,12 +63,26 @@ export async function startSigningPeer(): Promise<SigningPeer> {
   const documents = new Map<string, Json>();
   const webfinger = new Map<string, Json>();
   const gonePaths = new Set<string>();
-  const server: Server = createServer((request, response) => {
+  const signers: string[] = [];
+  let keyLoader: DocumentLoader | null = null;
+  // The key that signed this request, when it verifies.
+  const verifiedKeyId = async (request: IncomingMessage, documentLoader: DocumentLoader) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers.set(name, value);
+    const key = await verifyRequest(new Request(`http://${request.headers.host}${request.url}`, { method: request.method, headers }), { documentLoader });
+    return key?.id?.href ?? null;
+  };
+  const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://peer");
     if (url.pathname === "/.well-known/webfinger") {
       const jrd = webfinger.get(url.searchParams.get("resource") ?? "");
       if (!jrd) return void response.writeHead(404).end();
       return void response.writeHead(200, { "content-type": "application/jrd+json" }).end(JSON.stringify(jrd));
+    }
+    if (keyLoader) {
+      const keyId = await verifiedKeyId(request, keyLoader).catch(() => null);
+      if (!keyId) return void response.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: "Request not signed" }));
+      signers.push(keyId);
     }
     if (gonePaths.has(url.pathname)) return void response.writeHead(410).end();
     const document = documents.get(url.pathname);
@@ -100,6 +124,13 @@ export async function startSigningPeer(): Promise<SigningPeer> {
       if (options.replaceBody === undefined) return fetch(signed);
       return fetch(new Request(signed.url, { method: "POST", headers: signed.headers, body: options.replaceBody }));
     },
+    async get(url, actor, options = {}) {
+      const request = new Request(url, { headers: { accept: "application/activity+json" } });
+      if (!actor) return fetch(request);
+      return fetch(await signRequest(request, options.signWith ?? actor.keys.privateKey, new URL(options.keyId ?? actor.keyId)));
+    },
+    requireSignatures: (documentLoader) => void (keyLoader = documentLoader),
+    signers,
     stop: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

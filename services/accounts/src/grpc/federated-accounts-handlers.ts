@@ -4,6 +4,7 @@ import type { RemoteProfile } from "../domain/remote-account.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
 import { deleteRemoteAccount } from "../use-cases/delete-remote-account.ts";
 import { findAccountsByUri } from "../use-cases/find-accounts-by-uri.ts";
+import { listAccountAliases } from "../use-cases/list-account-aliases.ts";
 import { listRemoteFollowers } from "../use-cases/list-remote-followers.ts";
 import { receiveBlock, receiveUnblock } from "../use-cases/receive-block.ts";
 import { receiveFollow } from "../use-cases/receive-follow.ts";
@@ -50,5 +51,6 @@ export function federatedAccountsHandlers(deps: AccountsDeps): AsyncHandlers<Fed
     receiveMove: (request) => answered(receiveMove(deps, request)),
     deleteRemoteAccount: (request) => answered(deleteRemoteAccount(deps, request.accountId)),
     listRemoteFollowers: async (request) => listRemoteFollowers(deps, request),
+    listAccountAliases: async (request) => ({ uris: await listAccountAliases(deps, request.accountId) }),
   };
 }

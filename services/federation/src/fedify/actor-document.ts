@@ -1,5 +1,7 @@
-import { Endpoints, Group, Image, Person, PropertyValue, Service, type CryptographicKey, type Multikey } from "@fedify/fedify/vocab";
+import { Emoji, Endpoints, Group, Image, Person, PropertyValue, Service, type CryptographicKey, type Multikey } from "@fedify/fedify/vocab";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
+import type { CustomEmoji } from "@starling/proto/statuses/v1/custom_emojis";
+import { toInstant } from "./instant.ts";
 
 /** The URLs of a local actor, derived from its id (Mastodon's layout: /users/{username}/...). */
 export function actorUrls(actorUri: URL, baseUrl: string) {
@@ -19,6 +21,12 @@ export interface AdvertisedKeys {
   assertionMethods: Multikey[];
 }
 
+/** Where an account came from and went: its aliases (alsoKnownAs) and the actor it moved to (movedTo). */
+export interface Migration {
+  aliases: URL[];
+  movedTo: URL | null;
+}
+
 // Guessed from the file name; remote servers mostly use it to pick a decoder, and absent is allowed.
 function imageType(url: string): string | undefined {
   const extension = /\.([a-z0-9]+)(?:\?|$)/i.exec(url)?.[1]?.toLowerCase();
@@ -31,10 +39,24 @@ function image(url: string, baseUrl: string): Image | null {
 }
 
 /**
- * A local account as an ActivityPub actor: Service for bots and Group for groups (as Mastodon
- * does), Person otherwise. A suspended account keeps its id, handle and keys but shows no profile.
+ * A local custom emoji as Mastodon's Emoji tag: an id on this server, `:shortcode:`, the image,
+ * and when it last changed (servers that keep a copy fetch the image again when `updated` moves).
  */
-export function actorDocument(account: Account, id: URL, baseUrl: string, keys: AdvertisedKeys): Person | Service | Group {
+export function emojiTag(emoji: CustomEmoji, origin: string): Emoji {
+  return new Emoji({
+    id: new URL(`${origin}/emojis/${emoji.id}`),
+    name: `:${emoji.shortcode}:`,
+    icon: new Image({ url: new URL(emoji.url), mediaType: imageType(emoji.url) ?? null }),
+    updated: emoji.updatedAt ? toInstant(emoji.updatedAt) : null,
+  });
+}
+
+/**
+ * A local account as an ActivityPub actor: Service for bots and Group for groups (as Mastodon
+ * does), Person otherwise. A suspended account keeps its id, handle and keys but shows no profile
+ * (nor aliases or a move).
+ */
+export function actorDocument(account: Account, id: URL, baseUrl: string, keys: AdvertisedKeys, migration: Migration, emojis: readonly CustomEmoji[] = []): Person | Service | Group {
   const urls = actorUrls(id, baseUrl);
   const profile = !account.suspended;
   const values = {
@@ -56,6 +78,10 @@ export function actorDocument(account: Account, id: URL, baseUrl: string, keys: 
     icon: profile ? image(account.avatarUrl, baseUrl) : null,
     image: profile ? image(account.headerUrl, baseUrl) : null,
     attachments: profile ? account.fields.map((field) => new PropertyValue({ name: field.name, value: field.value })) : [],
+    // The custom emojis of the display name, note and fields, as Mastodon tags them.
+    tags: profile ? emojis.map((emoji) => emojiTag(emoji, baseUrl)) : [],
+    aliases: profile ? migration.aliases : [],
+    successor: profile ? migration.movedTo : null,
   };
   if (account.group) return new Group(values);
   if (account.bot) return new Service(values);

@@ -1,5 +1,6 @@
 import type { Federation } from "@fedify/fedify";
 import { Announce, Create, type Activity } from "@fedify/fedify/vocab";
+import { signedFetchAllowed } from "./authorized-fetch.ts";
 import { findLocalAccount, type FederationContextData } from "./federation.ts";
 import { toInstant } from "./instant.ts";
 import { loadStatusViews, noteObject, statusAddressing, type LocalStatusView } from "./note-object.ts";
@@ -42,7 +43,8 @@ export function registerCollections(federation: Federation<FederationContextData
     .setCounter(async (ctx, identifier) => {
       const account = await findLocalAccount(ctx.data, identifier);
       return account ? Number(account.statusesCount) : null;
-    });
+    })
+    .authorize(signedFetchAllowed);
 
   federation
     .setFollowersDispatcher("/users/{identifier}/followers", async (ctx, identifier, cursor) => {
@@ -55,7 +57,8 @@ export function registerCollections(federation: Federation<FederationContextData
     .setCounter(async (ctx, identifier) => {
       const account = await findLocalAccount(ctx.data, identifier);
       return account ? Number(account.followersCount) : null;
-    });
+    })
+    .authorize(signedFetchAllowed);
 
   federation
     .setFollowingDispatcher("/users/{identifier}/following", async (ctx, identifier, cursor) => {
@@ -68,7 +71,8 @@ export function registerCollections(federation: Federation<FederationContextData
     .setCounter(async (ctx, identifier) => {
       const account = await findLocalAccount(ctx.data, identifier);
       return account ? Number(account.followingCount) : null;
-    });
+    })
+    .authorize(signedFetchAllowed);
 
   federation.setFeaturedDispatcher("/users/{identifier}/collections/featured", async (ctx, identifier) => {
     const account = await findLocalAccount(ctx.data, identifier);
@@ -76,5 +80,5 @@ export function registerCollections(federation: Federation<FederationContextData
     const { statuses } = await ctx.data.interactions.listPinnedStatuses({ accountId: account.id });
     const views = await loadStatusViews(ctx.data, statuses.map((s) => s.id));
     return { items: views.filter((v) => PUBLIC.has(v.federated.status!.visibility)).map((v) => noteObject(v, ctx.origin)) };
-  });
+  }).authorize(signedFetchAllowed);
 }

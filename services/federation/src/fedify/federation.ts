@@ -14,7 +14,9 @@ import type { FederatedStatusesServiceClient } from "@starling/proto/statuses/v1
 import { registerInboxListeners } from "../inbox/listeners.ts";
 import { actorKeyPairs } from "../use-cases/actor-key-pairs.ts";
 import { registerObjectDispatchers } from "./object-dispatchers.ts";
-import { actorDocument } from "./actor-document.ts";
+import { signedFetchAllowed } from "./authorized-fetch.ts";
+import { signedLoaderFactories, type FetchSigner } from "./signed-fetch.ts";
+import { localActorDocument } from "./local-actor.ts";
 
 /**
  * What Fedify's callbacks reach: the accounts and statuses services (their federation-only
@@ -36,6 +38,8 @@ export interface FederationContextData {
    * FEDERATION_ALLOW_PRIVATE_ADDRESS), for refetches that must see the actor as it is now.
    */
   freshDocumentLoader: DocumentLoader;
+  /** AUTHORIZED_FETCH: GETs of actors, statuses and collections must be signed (src/fedify/authorized-fetch.ts). */
+  authorizedFetch: boolean;
 }
 
 /** Where actors live, as Mastodon lays them out: the identifier is the local username. */
@@ -61,7 +65,7 @@ export async function findLocalAccount(data: FederationContextData, username: st
  * dispatcher), on our key-value store and event bus. `origin` pins every URI Fedify mints to the
  * public base URL, whatever address a request reached the service on.
  */
-export function createStarlingFederation(options: { kv: KvStore; queue: MessageQueue; origin: string; allowPrivateAddress?: boolean }): Federation<FederationContextData> {
+export function createStarlingFederation(options: { kv: KvStore; queue: MessageQueue; origin: string; allowPrivateAddress?: boolean; signer: FetchSigner }): Federation<FederationContextData> {
   const federation = createFederation<FederationContextData>({
     kv: options.kv,
     // Inbox activities are handled inline, not queued: a failure answers 500 and the sender retries
@@ -72,25 +76,23 @@ export function createStarlingFederation(options: { kv: KvStore; queue: MessageQ
     // Mastodon's 12 hours back; senders sign every attempt afresh, so retries are not refused.
     signatureTimeWindow: { hours: 1 },
     origin: options.origin,
-    allowPrivateAddress: options.allowPrivateAddress ?? false,
+    // Every fetch is signed as the instance actor, so servers in authorized-fetch mode answer it.
+    ...signedLoaderFactories({ kv: options.kv, signer: options.signer, allowPrivateAddress: options.allowPrivateAddress ?? false }),
   });
   federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
       const account = await findLocalAccount(ctx.data, identifier);
       // One id per actor: other spellings of the username are not served as a second actor.
       if (!account || account.username !== identifier) return null;
-      const keys = await ctx.getActorKeyPairs(identifier);
-      return actorDocument(account, ctx.getActorUri(identifier), options.origin, {
-        publicKey: keys[0]?.cryptographicKey ?? null,
-        assertionMethods: keys.map((k) => k.multikey),
-      });
+      return localActorDocument(ctx, account);
     })
     // WebFinger's acct:ALICE@host finds alice, and answers with her canonical actor URL.
     .mapHandle(async (ctx, username) => (await findLocalAccount(ctx.data, username))?.username ?? null)
     .setKeyPairsDispatcher(async (ctx, identifier) => {
       const account = await findLocalAccount(ctx.data, identifier);
       return account ? actorKeyPairs(ctx.data.db, account.id) : [];
-    });
+    })
+    .authorize(signedFetchAllowed);
   registerInboxListeners(federation);
   registerObjectDispatchers(federation);
   return federation;

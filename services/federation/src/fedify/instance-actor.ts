@@ -1,6 +1,7 @@
 import type { webcrypto } from "node:crypto";
 import { Application, CryptographicKey, Endpoints } from "@fedify/fedify/vocab";
 import type { Context } from "@fedify/fedify";
+import type { Database } from "@starling/db";
 import { actorKeyPairs } from "../use-cases/actor-key-pairs.ts";
 import type { FederationContextData } from "./federation.ts";
 
@@ -20,8 +21,13 @@ const actorUri = (origin: string) => new URL(INSTANCE_ACTOR_PATH, origin);
  * servers in authorized-fetch mode): pass it to `ctx.getDocumentLoader(identity)`.
  */
 export async function instanceActorIdentity(ctx: Context<FederationContextData>): Promise<{ keyId: URL; privateKey: webcrypto.CryptoKey }> {
-  const [rsa] = await actorKeyPairs(ctx.data.db, INSTANCE_ACTOR_KEY_ID);
-  return { keyId: new URL("#main-key", actorUri(ctx.origin)), privateKey: rsa!.privateKey };
+  return instanceActorSigningKey(ctx.data.db, ctx.origin);
+}
+
+/** The same identity where no Fedify context exists yet (the document loaders Fedify is built with). */
+export async function instanceActorSigningKey(db: Database, origin: string): Promise<{ keyId: URL; privateKey: webcrypto.CryptoKey }> {
+  const [rsa] = await actorKeyPairs(db, INSTANCE_ACTOR_KEY_ID);
+  return { keyId: new URL("#main-key", actorUri(origin)), privateKey: rsa!.privateKey };
 }
 
 /** The instance actor: an Application named after the domain, as Mastodon serves it, with its RSA key. */

@@ -1,9 +1,9 @@
-import { Collection, Document, Emoji, Hashtag, Image, LanguageString, Mention, Note, PUBLIC_COLLECTION, Question } from "@fedify/fedify/vocab";
+import { Collection, Document, Hashtag, LanguageString, Mention, Note, PUBLIC_COLLECTION, Question } from "@fedify/fedify/vocab";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
 import type { MediaAttachment } from "@starling/proto/media/v1/media";
 import type { CustomEmoji } from "@starling/proto/statuses/v1/custom_emojis";
 import type { FederatedStatus } from "@starling/proto/statuses/v1/federated_statuses";
-import { actorUrls } from "./actor-document.ts";
+import { actorUrls, emojiTag } from "./actor-document.ts";
 import type { FederationContextData } from "./federation.ts";
 import { toInstant } from "./instant.ts";
 
@@ -65,6 +65,35 @@ function attachment(media: MediaAttachment): Document | null {
   });
 }
 
+// Mastodon's terms for what Fedify's Document lacks: the blurhash shown while an attachment loads,
+// and the focal point its thumbnails are cropped around ([x, y], each -1.0..1.0).
+const ATTACHMENT_TERMS = { toot: "http://joinmastodon.org/ns#", blurhash: "toot:blurhash", focalPoint: { "@container": "@list", "@id": "toot:focalPoint" } };
+
+type JsonObject = Record<string, unknown>;
+const isJsonObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Adds Mastodon's `blurhash` and `focalPoint` to the attachments (matched by URL to `media`) of
+ * the object of an activity's compact JSON-LD, with their terms in its context, since Fedify's
+ * vocabulary cannot carry them. Returns the same JSON, changed in place.
+ */
+export function withAttachmentExtensions(json: unknown, media: readonly MediaAttachment[]): unknown {
+  const object = isJsonObject(json) ? json.object : undefined;
+  if (!isJsonObject(json) || !isJsonObject(object) || media.length === 0) return json;
+  const byUrl = new Map(media.filter((m) => m.url).map((m) => [m.url, m]));
+  let extended = false;
+  for (const attachment of [object.attachment].flat()) {
+    if (!isJsonObject(attachment) || typeof attachment.url !== "string") continue;
+    const found = byUrl.get(attachment.url);
+    if (!found) continue;
+    if (found.blurhash) attachment.blurhash = found.blurhash;
+    if (found.meta?.focus) attachment.focalPoint = [found.meta.focus.x, found.meta.focus.y];
+    extended ||= Boolean(found.blurhash || found.meta?.focus);
+  }
+  if (extended) json["@context"] = [...[json["@context"] ?? []].flat(), ATTACHMENT_TERMS];
+  return json;
+}
+
 /** `@user` for local accounts, `@user@domain` for remote ones, as Mastodon names mentions. */
 const handle = (account: Account) => (account.domain ? `@${account.username}@${account.domain}` : `@${account.username}`);
 
@@ -73,15 +102,7 @@ function tags(view: LocalStatusView, origin: string) {
   return [
     ...view.mentions.map((account) => new Mention({ href: new URL(account.uri), name: handle(account) })),
     ...(status?.tags ?? []).map((tag) => new Hashtag({ href: new URL(`${origin}/tags/${encodeURIComponent(tag)}`), name: `#${tag}` })),
-    ...view.emojis.map(
-      (emoji) =>
-        new Emoji({
-          id: new URL(`${origin}/emojis/${emoji.id}`),
-          name: `:${emoji.shortcode}:`,
-          icon: new Image({ url: new URL(emoji.url), mediaType: mediaTypeOf(emoji.url) }),
-          updated: emoji.updatedAt ? toInstant(emoji.updatedAt) : null,
-        }),
-    ),
+    ...view.emojis.map((emoji) => emojiTag(emoji, origin)),
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { Federation } from "@fedify/fedify";
 import { Object as APObject } from "@fedify/fedify/vocab";
+import { signedFetchAllowed } from "./authorized-fetch.ts";
 import { registerCollections } from "./collections.ts";
 import type { FederationContextData } from "./federation.ts";
 import { loadStatusViews, noteObject } from "./note-object.ts";
@@ -24,6 +25,6 @@ export function registerObjectDispatchers(federation: Federation<FederationConte
     if (!view || !status || view.author.domain || view.author.username !== values.identifier) return null;
     if (!PUBLIC_VISIBILITIES.has(status.visibility) || view.federated.reblogOfUri || view.author.suspended) return null;
     return noteObject(view, ctx.origin);
-  });
+  }).authorize(signedFetchAllowed);
   registerCollections(federation);
 }

@@ -38,6 +38,11 @@ export function fedifyMiddleware<T>(federation: Federation<T>, options: { baseUr
           }
           return new Response(null, { status: 302, headers: { location: profile, vary: "Accept" } });
         },
+        // Authorized-fetch refusals, with Mastodon's reasons as a JSON error.
+        onUnauthorized: (refused) => {
+          const signed = refused.headers.has("signature") || refused.headers.has("signature-input");
+          return Response.json({ error: signed ? "Verification failed" : "Request not signed" }, { status: 401 });
+        },
       });
       if (passed) return next();
       res.status(response.status);

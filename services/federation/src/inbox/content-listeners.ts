@@ -1,15 +1,15 @@
 import type { InboxContext, InboxListenerSetters } from "@fedify/fedify";
-import { Announce, Create, Delete, isActor, Like, Note, Update, type Object as APObject } from "@fedify/fedify/vocab";
+import { Add, Announce, Create, Delete, isActor, Like, Note, Remove, Update, type Object as APObject } from "@fedify/fedify/vocab";
 import type { FederationContextData } from "../fedify/federation.ts";
 import { findAccountByUri, resolveRemoteAccount } from "../remote/resolve-actor.ts";
 import { audienceVisibility, isStatusObject, storeRemoteNote } from "../remote/store-note.ts";
+import { onAdd, onRemove } from "./featured-handlers.ts";
 import { senderAccount, statusByUri, unlessRefused } from "./interaction-handlers.ts";
 
 type Ctx = InboxContext<FederationContextData>;
 
 // Every listener runs after Fedify checked the signature and that its key belongs to the
-// activity's actor, so the actor is the sender. Add/Remove (featured posts) are not handled:
-// statuses has no way to pin a remote status yet.
+// activity's actor, so the actor is the sender.
 
 /** Listeners for what turns remote objects into statuses and interactions with them. */
 export function registerContentListeners(setters: InboxListenerSetters<FederationContextData>): InboxListenerSetters<FederationContextData> {
@@ -19,6 +19,8 @@ export function registerContentListeners(setters: InboxListenerSetters<Federatio
     .on(Delete, onDelete)
     .on(Announce, onAnnounce)
     .on(Like, onLike)
+    .on(Add, onAdd)
+    .on(Remove, onRemove)
     .onUnverifiedActivity((_ctx, activity, reason) => {
       // A deleted actor's key is gone (410), so its own Delete cannot be verified; Mastodon
       // accepts it and moves on, and so do we, so the sender does not retry it for days.
@@ -36,7 +38,7 @@ async function onCreate(ctx: Ctx, create: Create): Promise<void> {
   const object = await create.getObject({ ...loaders(ctx), suppressError: true });
   if (!isStatusObject(object) || !byAuthor(create, object)) return;
   if (await receivedPollVote(ctx, object)) return;
-  await unlessRefused(storeRemoteNote(ctx, object));
+  await unlessRefused(storeRemoteNote(ctx, object, create));
 }
 
 /**
@@ -66,7 +68,7 @@ async function onUpdate(ctx: Ctx, update: Update): Promise<void> {
   const stored = await statusByUri(ctx, object.id);
   const author = stored && (await findAccountByUri(ctx.data, update.actorId.href));
   if (!stored || stored.accountId !== author?.id) return;
-  await unlessRefused(storeRemoteNote(ctx, object));
+  await unlessRefused(storeRemoteNote(ctx, object, update));
 }
 
 /**

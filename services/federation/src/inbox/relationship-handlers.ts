@@ -84,17 +84,30 @@ export async function onUndo(ctx: InboxContext<FederationContextData>, undo: Und
 }
 
 /**
- * Move of the sender to another actor, honoured only when the new actor, fetched afresh, names
- * the old one in alsoKnownAs (so nobody can move someone else's followers to themselves).
+ * Move of the sender to another actor, honoured only when the new actor names the old one among
+ * its aliases (so nobody can move someone else's followers to themselves): a remote actor fetched
+ * afresh by its alsoKnownAs, a local account by the aliases it declared here.
  */
 export async function onMove(ctx: InboxContext<FederationContextData>, move: Move): Promise<void> {
   const oldId = move.actorId;
-  if (!oldId || move.objectId?.href !== oldId.href || !move.targetId) return;
-  if (move.targetId.origin === new URL(ctx.origin).origin) return;
-  const target = await fetchActor(ctx, move.targetId, { fresh: true });
-  if (!target?.id || target.id.href === oldId.href || !target.aliasIds.some((alias) => alias.href === oldId.href)) return;
-  const targetAccount = await accountForActor(ctx, target);
+  if (!oldId || move.objectId?.href !== oldId.href || !move.targetId || move.targetId.href === oldId.href) return;
+  const targetAccount = await moveTarget(ctx, move.targetId, oldId);
+  if (!targetAccount) return;
   // Refetched so the old account's movedTo now points at the (known) new one.
   const oldAccount = await resolveRemoteAccount(ctx, oldId, { refresh: true });
   await ctx.data.federatedAccounts.receiveMove({ accountId: oldAccount.id, targetAccountId: targetAccount.id });
+}
+
+/** The account a Move goes to, when it lists the old actor among its aliases; else null. */
+async function moveTarget(ctx: InboxContext<FederationContextData>, targetId: URL, oldId: URL): Promise<Account | null> {
+  if (targetId.origin === new URL(ctx.origin).origin) {
+    const local = await localAccountOf(ctx, targetId);
+    // The actor itself, not an object under it; a suspended account takes no followers.
+    if (!local || local.uri !== targetId.href || local.suspended) return null;
+    const { uris } = await ctx.data.federatedAccounts.listAccountAliases({ accountId: local.id });
+    return uris.includes(oldId.href) ? local : null;
+  }
+  const target = await fetchActor(ctx, targetId, { fresh: true });
+  if (!target?.id || target.id.href === oldId.href || !target.aliasIds.some((alias) => alias.href === oldId.href)) return null;
+  return accountForActor(ctx, target);
 }

@@ -1,6 +1,6 @@
 import { Move, PUBLIC_COLLECTION, Update } from "@fedify/fedify/vocab";
 import type { EventHandlers } from "@starling/events";
-import { actorDocument } from "../fedify/actor-document.ts";
+import { localActorDocument } from "../fedify/local-actor.ts";
 import { accountsById, inboxesOf, isLocal, remoteFollowerIds } from "./addressing.ts";
 import type { OutboundDeps } from "./deps.ts";
 import { sendActivity } from "./send-activity.ts";
@@ -10,9 +10,7 @@ export const accountHandlers: EventHandlers<OutboundDeps> = {
   "account.updated": async (event, envelope, deps) => {
     const account = (await accountsById(deps.data, [event.accountId])).get(event.accountId);
     if (!isLocal(account)) return;
-    const ctx = deps.federation.createContext(new URL(deps.origin), deps.data);
-    const keys = await ctx.getActorKeyPairs(account.username);
-    const actor = actorDocument(account, new URL(account.uri), deps.origin, { publicKey: keys[0]?.cryptographicKey ?? null, assertionMethods: keys.map((k) => k.multikey) });
+    const actor = await localActorDocument(deps.federation.createContext(new URL(deps.origin), deps.data), account);
     const update = new Update({ id: new URL(`${account.uri}#updates/${envelope.id}`), actor: new URL(account.uri), object: actor, to: PUBLIC_COLLECTION });
     const followers = await remoteFollowerIds(deps.data, account.id);
     await sendActivity(deps, account, update, await inboxesOf(deps.data, followers, { shared: true }));

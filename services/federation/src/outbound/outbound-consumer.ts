@@ -1,6 +1,7 @@
 import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { accountHandlers } from "./account-activities.ts";
 import type { OutboundDeps } from "./deps.ts";
+import { featuredHandlers } from "./featured-activities.ts";
 import { followHandlers } from "./follow-activities.ts";
 import { interactionHandlers } from "./interaction-activities.ts";
 import { statusHandlers } from "./status-activities.ts";
@@ -8,7 +9,7 @@ import { statusHandlers } from "./status-activities.ts";
 /** Consumer group turning domain events into outgoing activities. */
 export const OUTBOUND_GROUP = "federation-outbound";
 
-const handlers: EventHandlers<OutboundDeps> = { ...followHandlers, ...statusHandlers, ...interactionHandlers, ...accountHandlers };
+const handlers: EventHandlers<OutboundDeps> = { ...followHandlers, ...statusHandlers, ...interactionHandlers, ...accountHandlers, ...featuredHandlers };
 
 // No inbox row: each activity's id is fixed by its event and the delivery queue keeps one row per
 // (activity, inbox), so a redelivered event queues nothing new.

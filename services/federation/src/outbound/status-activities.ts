@@ -70,7 +70,7 @@ export const statusHandlers: EventHandlers<OutboundDeps> = {
       tos: note.toIds,
       ccs: note.ccIds,
     });
-    await sendActivity(deps, view.author, create, await statusInboxes(deps, view.author.id, status.visibility, reached(view)));
+    await sendActivity(deps, view.author, create, await statusInboxes(deps, view.author.id, status.visibility, reached(view)), view.media);
   },
 
   // An edit goes where the status is now addressed and wherever its Create went (mentions removed by the edit too).
@@ -91,7 +91,7 @@ export const statusHandlers: EventHandlers<OutboundDeps> = {
     });
     const sent = await findSentActivity(deps.data.db, statusActivityId(status.uri));
     const inboxes = await statusInboxes(deps, view.author.id, status.visibility, reached(view));
-    await sendActivity(deps, view.author, update, [...inboxes, ...(sent?.inboxes ?? [])]);
+    await sendActivity(deps, view.author, update, [...inboxes, ...(sent?.inboxes ?? [])], view.media);
   },
 
   // The status is gone by now, so its Delete goes to the inboxes its Create was queued for. A

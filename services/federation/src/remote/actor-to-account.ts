@@ -2,12 +2,16 @@ import { domainToUnicode } from "node:url";
 import type { DocumentLoader } from "@fedify/fedify/runtime";
 import { Application, Emoji, Group, Image, Link, PropertyValue, Service, type Actor } from "@fedify/fedify/vocab";
 import type { UpsertRemoteAccountRequest } from "@starling/proto/accounts/v1/federated_accounts";
+import type { RemoteEmoji } from "@starling/proto/statuses/v1/federated_statuses";
 import { sanitizeRemoteHtml } from "../domain/remote-html.ts";
+import { emojiShortcode, remoteEmojiOf } from "./remote-emojis.ts";
 
 /** How an actor maps to a remote account, and where this service delivers to it. */
 export interface MappedActor {
   upsert: UpsertRemoteAccountRequest;
   delivery: { inboxUrl: string; sharedInboxUrl: string | null; followersUrl: string | null };
+  /** The custom emojis its Emoji tags declare, of the actor's domain (stored before the profile). */
+  emojis: RemoteEmoji[];
 }
 
 interface MapOptions {
@@ -66,7 +70,9 @@ export async function actorToUpsert(actor: Actor, options: MapOptions): Promise<
   const fields = await collect(actor.getAttachments(loaders), (item) =>
     item instanceof PropertyValue ? { name: text(item.name), value: sanitizeRemoteHtml(text(item.value)) } : undefined,
   );
-  const emojiShortcodes = await collect(actor.getTags(loaders), (item) => (item instanceof Emoji ? /^:?([A-Za-z0-9_]+):?$/.exec(text(item.name))?.[1] : undefined));
+  const emojiTags = await collect(actor.getTags(loaders), (item) => (item instanceof Emoji ? item : undefined));
+  const emojiShortcodes = emojiTags.flatMap((tag) => emojiShortcode(tag.name) ?? []);
+  const emojis = (await Promise.all(emojiTags.map(remoteEmojiOf))).filter((emoji) => emoji !== undefined);
   const movedTo = actor.successorId?.href;
   const upsert: UpsertRemoteAccountRequest = {
     uri: id.href,
@@ -93,5 +99,6 @@ export async function actorToUpsert(actor: Actor, options: MapOptions): Promise<
   return {
     upsert,
     delivery: { inboxUrl: inbox.href, sharedInboxUrl: actor.endpoints?.sharedInbox?.href ?? null, followersUrl: actor.followersId?.href ?? null },
+    emojis,
   };
 }

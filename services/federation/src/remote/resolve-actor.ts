@@ -5,6 +5,8 @@ import type { Account } from "@starling/proto/accounts/v1/accounts";
 import { findRemoteActorByUri, saveRemoteActor } from "../data/remote-actors-queries.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
 import { actorToUpsert } from "./actor-to-account.ts";
+import { syncFeaturedCollection } from "./featured-collection.ts";
+import { storeRemoteEmojis } from "./remote-emojis.ts";
 
 /** A stored remote profile older than this is fetched again before use (Mastodon refreshes daily). */
 export const ACTOR_REFRESH_MS = 24 * 60 * 60 * 1000;
@@ -62,7 +64,7 @@ export async function fetchActor(ctx: Context<FederationContextData>, uri: URL, 
 
 /**
  * Stores an actor already fetched (or embedded in a verified activity): its profile through
- * accounts, where to deliver to it here.
+ * accounts, where to deliver to it here, and its pins (its featured collection).
  */
 export async function accountForActor(ctx: Context<FederationContextData>, actor: Actor): Promise<Account> {
   const request = await actorToUpsert(actor, {
@@ -71,8 +73,11 @@ export async function accountForActor(ctx: Context<FederationContextData>, actor
     accountIdOf: async (uri) => (await findAccountByUri(ctx.data, uri))?.id ?? "",
   });
   if (!request) throw notFound(`${actor.id?.href ?? "The actor"} lacks an id, a preferredUsername or an inbox`);
+  // The actor's server's emojis, stored first so the profile renders with them.
+  await storeRemoteEmojis(ctx.data, request.upsert.domain, request.emojis);
   const { account } = await ctx.data.federatedAccounts.upsertRemoteAccount(request.upsert);
   if (!account) throw notFound(`accounts did not store ${request.upsert.uri}`);
   await saveRemoteActor(ctx.data.db, { accountId: account.id, ...request.delivery, uri: request.upsert.uri, domain: request.upsert.domain, fetchedAt: new Date() });
+  await syncFeaturedCollection(ctx, actor, account);
   return account;
 }

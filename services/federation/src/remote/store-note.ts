@@ -1,17 +1,19 @@
 import type { Context } from "@fedify/fedify";
 import {
   Article, Audio, Collection, Emoji, Event, Hashtag, Image, Link, Mention, Note, Page, Question, Video,
-  type Object as APObject,
+  type Activity, type Object as APObject,
 } from "@fedify/fedify/vocab";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
-import type { RemotePoll, UpsertRemoteStatusRequest } from "@starling/proto/statuses/v1/federated_statuses";
+import type { RemoteEmoji, RemotePoll, UpsertRemoteStatusRequest } from "@starling/proto/statuses/v1/federated_statuses";
 import type { Status } from "@starling/proto/statuses/v1/statuses";
 import { layoutParagraphs, linkifyText, normalizeHashtag } from "@starling/text";
 import { findRemoteActors } from "../data/remote-actors-queries.ts";
 import { sanitizeRemoteHtml } from "../domain/remote-html.ts";
 import { visibilityFromAudience, type Visibility } from "../domain/visibility.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
+import { remoteEmojiOf, storeRemoteEmojis } from "./remote-emojis.ts";
+import { remoteMediaIdsOf } from "./remote-attachments.ts";
 import { resolveRemoteAccount } from "./resolve-actor.ts";
 
 // Objects Mastodon does not show as posts of their own but turns into one: their title, summary
@@ -34,11 +36,13 @@ export function isStatusObject(object: unknown): object is APObject {
  * not one Starling stores: an unsupported type, a local or anonymous object, one whose id is not
  * on its author's server, or one whose author cannot be fetched.
  */
-export async function storeRemoteNote(ctx: Ctx, object: APObject): Promise<Status | null> {
-  return storeNote(ctx, object, 0);
+export async function storeRemoteNote(ctx: Ctx, object: APObject, activity?: Activity): Promise<Status | null> {
+  return storeNote(ctx, object, 0, activity);
 }
 
-async function storeNote(ctx: Ctx, object: APObject, parentFetches: number): Promise<Status | null> {
+// `activity`: the activity that carried the object embedded, whose JSON as received has what
+// Fedify's vocabulary drops (attachments' blurhash and focal point).
+async function storeNote(ctx: Ctx, object: APObject, parentFetches: number, activity?: Activity): Promise<Status | null> {
   if (!isStatusObject(object) || !object.id) return null;
   const uri = object.id;
   const authorUri = object.attributionId;
@@ -71,7 +75,10 @@ async function storeNote(ctx: Ctx, object: APObject, parentFetches: number): Pro
     tags: tags.hashtags,
     emojiShortcodes: tags.emojis,
     poll: object instanceof Question ? await pollOf(object) : undefined,
+    mediaIds: await remoteMediaIdsOf(ctx, object, author.id, activity),
   };
+  // The author's server's emojis, stored first so the status renders with them.
+  await storeRemoteEmojis(ctx.data, author.domain, tags.emojiTags);
   const { status } = await ctx.data.federatedStatuses.upsertRemoteStatus(request);
   return status ?? null;
 }
@@ -105,10 +112,11 @@ async function findOrFetchParent(ctx: Ctx, uri: URL, parentFetches: number): Pro
   }
 }
 
-async function tagsOf(object: APObject): Promise<{ mentions: string[]; hashtags: string[]; emojis: string[] }> {
+async function tagsOf(object: APObject): Promise<{ mentions: string[]; hashtags: string[]; emojis: string[]; emojiTags: RemoteEmoji[] }> {
   const mentions: string[] = [];
   const hashtags = new Set<string>();
   const emojis = new Set<string>();
+  const emojiTags: RemoteEmoji[] = [];
   for await (const tag of object.getTags({ suppressError: true })) {
     if (tag instanceof Mention && tag.href) mentions.push(tag.href.href);
     else if (tag instanceof Hashtag && tag.name) {
@@ -117,9 +125,11 @@ async function tagsOf(object: APObject): Promise<{ mentions: string[]; hashtags:
     } else if (tag instanceof Emoji && tag.name) {
       const shortcode = String(tag.name).replace(/^:|:$/g, "");
       if (/^\w+$/.test(shortcode)) emojis.add(shortcode);
+      const declared = await remoteEmojiOf(tag);
+      if (declared) emojiTags.push(declared);
     }
   }
-  return { mentions, hashtags: [...hashtags], emojis: [...emojis] };
+  return { mentions, hashtags: [...hashtags], emojis: [...emojis], emojiTags };
 }
 
 // Accounts known here among these actor URIs (collections and unknown actors are left out), in

@@ -3,7 +3,8 @@ import { CustomEmojisServiceClient, CustomEmojisServiceService, type CustomEmoji
 import { connectService, createLogger, createMetrics, startGrpcServer } from "@starling/runtime";
 import { accountFixture, TEST_SECRET } from "../../test/fixtures/accounts-server.ts";
 import type { Clients } from "../clients.ts";
-import { accountEmojis, emojiKey, loadAccountEmojis } from "./account-emojis.ts";
+import { accountEmojis, loadAccountEmojis } from "./account-emojis.ts";
+import { emojiKey } from "./custom-emoji.ts";
 import { presentAccount } from "./account.ts";
 
 const base = "https://example.test";

@@ -13,22 +13,38 @@ export function presentCustomEmoji(emoji: CustomEmoji): Record<string, unknown> 
   };
 }
 
-/**
- * The enabled local custom emojis these shortcodes name, keyed by shortcode, with ONE statuses call
- * for the whole response (none when no shortcode is used). Unknown shortcodes are simply absent:
- * `:text:` that names no emoji is just text.
- */
-export async function loadCustomEmojis(ctx: Pick<RouteContext, "clients" | "viewerToken">, shortcodes: Iterable<string>): Promise<Map<string, CustomEmoji>> {
-  const wanted = [...new Set(shortcodes)];
-  if (wanted.length === 0) return new Map();
-  const { emojis } = await ctx.clients.customEmojis.getCustomEmojis({ shortcodes: wanted, domain: "", refs: [] }, { viewerToken: ctx.viewerToken });
-  return new Map(emojis.map((emoji) => [emoji.shortcode, emoji]));
+/** Custom emojis of one response, keyed by {@link emojiKey}. */
+export type EmojiMap = ReadonlyMap<string, CustomEmoji>;
+
+/** A shortcode of one domain ('' for local). */
+export interface EmojiRef {
+  shortcode: string;
+  domain: string;
 }
 
-/** The rendered emojis of `shortcodes` found in `known`, in the order the shortcodes are listed. */
-export function presentEmojisOf(shortcodes: readonly string[], known: ReadonlyMap<string, CustomEmoji>): Record<string, unknown>[] {
+/** An emoji's key: its shortcode and its domain ('' for local); remote text uses its own server's emojis. */
+export const emojiKey = (shortcode: string, domain: string): string => `${shortcode}@${domain.toLowerCase()}`;
+
+/**
+ * The enabled custom emojis these shortcodes name, each in its own domain, keyed by {@link emojiKey},
+ * with ONE statuses call for the whole response (none when no shortcode is used). Unknown
+ * shortcodes are simply absent: `:text:` that names no emoji is just text.
+ */
+export async function loadCustomEmojis(ctx: Pick<RouteContext, "clients" | "viewerToken">, refs: Iterable<EmojiRef>): Promise<Map<string, CustomEmoji>> {
+  const wanted = new Map<string, EmojiRef>();
+  for (const ref of refs) wanted.set(emojiKey(ref.shortcode, ref.domain), { shortcode: ref.shortcode, domain: ref.domain.toLowerCase() });
+  if (wanted.size === 0) return new Map();
+  const { emojis } = await ctx.clients.customEmojis.getCustomEmojis({ shortcodes: [], domain: "", refs: [...wanted.values()] }, { viewerToken: ctx.viewerToken });
+  return new Map(emojis.map((emoji) => [emojiKey(emoji.shortcode, emoji.domain), emoji]));
+}
+
+/**
+ * The rendered emojis of `shortcodes`, written on `domain` ('' for local), found in `known`, in the
+ * order the shortcodes are listed: a remote author's `:blobcat:` is its server's, never a local one.
+ */
+export function presentEmojisOf(shortcodes: readonly string[], domain: string, known: EmojiMap): Record<string, unknown>[] {
   return shortcodes.flatMap((shortcode) => {
-    const emoji = known.get(shortcode);
+    const emoji = known.get(emojiKey(shortcode, domain));
     return emoji ? [presentCustomEmoji(emoji)] : [];
   });
 }

@@ -15,12 +15,16 @@ export async function presentStatusVersions(ctx: RouteContext, versions: StatusV
   if (versions.length === 0) return [];
   const accountIds = [...new Set(versions.map((v) => v.accountId))];
   const mediaIds = [...new Set(versions.flatMap((v) => v.mediaIds))];
-  const [{ accounts }, { media }, emojis] = await Promise.all([
+  const [{ accounts }, { media }] = await Promise.all([
     ctx.clients.accounts.getAccounts({ ids: accountIds }, { viewerToken: ctx.viewerToken }),
     mediaIds.length ? ctx.clients.media.getMedia({ ids: mediaIds }, { viewerToken: ctx.viewerToken }) : { media: [] },
-    loadCustomEmojis(ctx, versions.flatMap((v) => v.emojiShortcodes)),
   ]);
-  const rendered = await presentAccounts(ctx, accounts);
+  // A version's emojis are its editor's server's, so they are looked up once the editors are known.
+  const domainOf = new Map(accounts.map((a) => [a.id, a.domain]));
+  const [rendered, emojis] = await Promise.all([
+    presentAccounts(ctx, accounts),
+    loadCustomEmojis(ctx, versions.flatMap((v) => v.emojiShortcodes.map((shortcode) => ({ shortcode, domain: domainOf.get(v.accountId) ?? "" })))),
+  ]);
   const accountById = new Map(accounts.map((a, i) => [a.id, rendered[i]]));
   const mediaById = new Map(media.map((m) => [m.id, m]));
   return versions.flatMap((version) => {
@@ -35,7 +39,7 @@ export async function presentStatusVersions(ctx: RouteContext, versions: StatusV
         account,
         ...(version.poll ? { poll: { options: version.poll.options.map((title) => ({ title })) } } : {}),
         media_attachments: presentMediaList(version.mediaIds, mediaById),
-        emojis: presentEmojisOf(version.emojiShortcodes, emojis),
+        emojis: presentEmojisOf(version.emojiShortcodes, domainOf.get(version.accountId) ?? "", emojis),
       },
     ];
   });

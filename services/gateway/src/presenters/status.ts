@@ -2,7 +2,7 @@ import type { Account } from "@starling/proto/accounts/v1/accounts";
 import type { Status } from "@starling/proto/statuses/v1/statuses";
 import type { RouteContext } from "../http/route.ts";
 import { presentAccount } from "./account.ts";
-import { loadAccountEmojis, type AccountEmojiMap } from "./account-emojis.ts";
+import { accountEmojiRefs, type AccountEmojiMap } from "./account-emojis.ts";
 import { loadCustomEmojis, presentEmojisOf } from "./custom-emoji.ts";
 import { presentMediaList } from "./media.ts";
 import { pinnedField, presentWithReblogs, viewerFields } from "./reblog.ts";
@@ -20,21 +20,26 @@ export async function presentStatuses(ctx: RouteContext, statuses: Status[], opt
   if (statuses.some((s) => s.reblog)) return presentWithReblogs(ctx, statuses, options, presentStatuses);
   const ids = [...new Set(statuses.flatMap((s) => [s.accountId, ...(s.mentionedAccountIds ?? [])]))];
   const mediaIds = [...new Set(statuses.flatMap((s) => s.mediaIds ?? []))];
-  const [{ accounts }, { media }, emojis, polls, cards] = await Promise.all([
+  const [{ accounts }, { media }, polls, cards] = await Promise.all([
     ctx.clients.accounts.getAccounts({ ids }, { viewerToken: ctx.viewerToken }),
     mediaIds.length ? ctx.clients.media.getMedia({ ids: mediaIds }, { viewerToken: ctx.viewerToken }) : { media: [] },
-    loadCustomEmojis(ctx, statuses.flatMap((s) => s.emojiShortcodes ?? [])),
     loadPolls(ctx, statuses),
     loadPreviewCards(ctx, statuses),
   ]);
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const mediaById = new Map(media.map((m) => [m.id, m]));
-  // The authors' profile emojis: one more statuses call, once the authors are known.
-  const accountEmojis = await loadAccountEmojis(ctx, new Set(statuses.flatMap((s) => byId.get(s.accountId) ?? [])));
+  // The statuses' emojis are their authors' servers' (a remote status never shows a local emoji),
+  // so they are looked up once the authors are known, with the authors' profile emojis: one call.
+  const authors = new Set(statuses.flatMap((s) => byId.get(s.accountId) ?? []));
+  const statusEmojiRefs = statuses.flatMap((s) => {
+    const author = byId.get(s.accountId);
+    return author ? (s.emojiShortcodes ?? []).map((shortcode) => ({ shortcode, domain: author.domain })) : [];
+  });
+  const emojis = await loadCustomEmojis(ctx, [...statusEmojiRefs, ...accountEmojiRefs(authors)]);
   return statuses.flatMap((status) => {
     const author = byId.get(status.accountId);
     if (!author) return [];
-    const entities = { accountEmojis, mentions: mentionsOf(ctx, status, byId), emojis: presentEmojisOf(status.emojiShortcodes ?? [], emojis), poll: polls.get(status.pollId) ?? null, card: cards.get(status.cardId) ?? null };
+    const entities = { accountEmojis: emojis, mentions: mentionsOf(ctx, status, byId), emojis: presentEmojisOf(status.emojiShortcodes ?? [], author.domain, emojis), poll: polls.get(status.pollId) ?? null, card: cards.get(status.cardId) ?? null };
     return [renderStatus(ctx, status, author, options.source ?? false, presentMediaList(status.mediaIds ?? [], mediaById), entities)];
   });
 }

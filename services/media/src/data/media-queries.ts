@@ -23,6 +23,22 @@ export async function findMedia(db: Database, ids: string[], options: { trx?: Tr
 }
 
 /**
+ * Inserts remote attachments, or updates what the remote server may change (type, description,
+ * blurhash, focus, size, preview) of the account's row with the same remote URL, keeping its id.
+ * Answers the rows as stored now, in no particular order.
+ */
+export async function upsertRemoteMedia(db: Database, trx: Transaction, records: MediaRecord[]): Promise<MediaRecord[]> {
+  if (records.length === 0) return [];
+  const rows: MediaRow[] = await db
+    .table(TABLE, trx)
+    .insert(records.map(toColumns))
+    .onConflict(["account_id", "remote_url"])
+    .merge(["type", "upload_content_type", "description", "focus_x", "focus_y", "meta", "blurhash", "preview_remote_url", "updated_at"])
+    .returning("*");
+  return rows.map(toRecord);
+}
+
+/**
  * Takes a lease on one pending row (the given one, or the oldest whose lease ran out) so no other
  * worker processes it meanwhile; SKIP LOCKED lets concurrent workers pass each other.
  */
@@ -79,6 +95,8 @@ export async function deleteUnattachedBefore(db: Database, cutoff: Date, limit: 
     const rows: MediaRow[] = await db
       .table(TABLE, trx)
       .whereNull("status_id")
+      // Remote attachments hold no files and are not attached by statuses; a later edit may name them again.
+      .whereNull("remote_url")
       .andWhere("created_at", "<", cutoff)
       // Uploads a scheduled status holds stay until their reservation ends.
       .andWhere((q) => q.whereNull("reserved_until").orWhere("reserved_until", "<", now))

@@ -7,6 +7,7 @@ import type { MediaRecord } from "../domain/media-attachment.ts";
 import { attachMedia, reserveMedia } from "../use-cases/attach-media.ts";
 import type { Caller, MediaDeps } from "../use-cases/deps.ts";
 import { getMedia, getOwnMedia } from "../use-cases/get-media.ts";
+import { registerRemoteMedia } from "../use-cases/register-remote-media.ts";
 import { storeEmojiImage } from "../use-cases/store-emoji-image.ts";
 import { storeProfileImage } from "../use-cases/store-profile-image.ts";
 import { updateMedia } from "../use-cases/update-media.ts";
@@ -83,6 +84,9 @@ export function mediaHandlers(deps: MediaDeps, baseUrl: string): AsyncHandlers<M
       // Statuses calls this for the author; a forwarded viewer must be that author.
       if (ctx.viewer?.accountId && ctx.viewer.accountId !== request.accountId) throw permissionDenied();
       return { media: (await attachMedia(deps, request)).map(encode) };
+    },
+    async registerRemoteMedia(request) {
+      return { media: (await registerRemoteMedia(deps, request)).map(encode) };
     },
     async reserveMedia(request, ctx) {
       if (ctx.viewer?.accountId && ctx.viewer.accountId !== request.accountId) throw permissionDenied();

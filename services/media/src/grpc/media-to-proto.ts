@@ -13,16 +13,18 @@ const fileMetaToProto = (meta: FileMeta): MediaFileMeta => ({
 
 /**
  * Record → proto, turning storage keys into public URLs under `baseUrl`. A supplied thumbnail is the
- * preview (its size and blurhash too); otherwise the generated small image, if any.
+ * preview (its size and blurhash too); otherwise the generated small image, if any. Remote media
+ * has no stored files: it is shown from the remote server, an image being its own preview.
  */
 export function mediaToProto(record: MediaRecord, baseUrl: string): MediaAttachment {
   const url = (key: string | null) => (key ? `${baseUrl}/${key}` : "");
   const small = record.thumbnailMeta ?? record.meta.small;
+  const remoteImage = record.type === "image" ? record.remoteUrl : null;
   return {
     id: record.id,
     type: record.type,
-    url: record.processing === "done" ? url(record.fileKey) : "",
-    previewUrl: url(record.thumbnailKey ?? record.smallKey),
+    url: record.processing === "done" ? url(record.fileKey) || (record.remoteUrl ?? "") : "",
+    previewUrl: url(record.thumbnailKey ?? record.smallKey) || (record.previewRemoteUrl ?? remoteImage ?? ""),
     remoteUrl: record.remoteUrl ?? "",
     previewRemoteUrl: record.previewRemoteUrl ?? "",
     description: record.description ?? "",

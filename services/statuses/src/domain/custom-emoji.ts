@@ -64,3 +64,32 @@ export function validateNewEmoji(input: NewCustomEmojiInput): ValidatedEmoji {
 export function mayManageEmojis(role: string | undefined): boolean {
   return role === "Owner" || role === "Admin";
 }
+
+/** An Emoji tag of a remote server, as the federation service read it. */
+export interface RemoteEmojiInput {
+  shortcode: string;
+  /** The image on the remote server; it serves as the static version too, since nothing is cached here. */
+  url: string;
+  /** The tag's `updated`; null when not given. */
+  updatedAt: Date | null;
+}
+
+/** Emoji tags taken from one object at most; the rest are ignored (Mastodon posts use a handful). */
+export const MAX_REMOTE_EMOJIS_PER_UPSERT = 200;
+
+/** A remote server's domain as handles spell it: no spaces, slashes or `@`, and never empty ('' is local). */
+export const REMOTE_DOMAIN_PATTERN = /^[^\s/@]+$/;
+
+/**
+ * The remote emojis worth storing, one per shortcode ignoring case (the first wins), at most
+ * {@link MAX_REMOTE_EMOJIS_PER_UPSERT}. Malformed ones are dropped rather than refused: another
+ * server wrote them, and one bad tag must not lose the others.
+ */
+export function storableRemoteEmojis(emojis: readonly RemoteEmojiInput[]): RemoteEmojiInput[] {
+  const byShortcode = new Map<string, RemoteEmojiInput>();
+  for (const emoji of emojis) {
+    const key = emoji.shortcode.toLowerCase();
+    if (SHORTCODE_PATTERN.test(emoji.shortcode) && emoji.shortcode.length <= EMOJI_TEXT_LIMIT && isHttpUrl(emoji.url) && !byShortcode.has(key)) byShortcode.set(key, emoji);
+  }
+  return [...byShortcode.values()].slice(0, MAX_REMOTE_EMOJIS_PER_UPSERT);
+}

@@ -28,5 +28,7 @@ describe("interaction rules", function () {
     assert.match(pinRefusal(status(), "2", 0)!, /Someone else's/);
     assert.match(pinRefusal(status({ visibility: "direct" }), "1", 0)!, /mentioned users/);
     assert.match(pinRefusal(status(), "1", MAX_PINNED_STATUSES)!, /maximum number/);
+    // A remote account's count is its server's business.
+    assert.equal(pinRefusal(status(), "1"), undefined);
   });
 });

@@ -29,11 +29,15 @@ export function reblogVisibility(original: Pick<Status, "visibility">, requested
   return (requested || "public") as Visibility;
 }
 
-/** Why `accountId` may not pin `status` (Mastodon's messages), or undefined when it may. */
-export function pinRefusal(status: Pick<Status, "accountId" | "visibility" | "reblogOfId">, accountId: string, pinnedAlready: number): string | undefined {
+/**
+ * Why `accountId` may not pin `status` (Mastodon's messages), or undefined when it may.
+ * `pinnedAlready` is left out for remote accounts: as in Mastodon, only local accounts have a
+ * maximum, a remote server keeps its own.
+ */
+export function pinRefusal(status: Pick<Status, "accountId" | "visibility" | "reblogOfId">, accountId: string, pinnedAlready?: number): string | undefined {
   if (status.reblogOfId) return "A boost cannot be pinned";
   if (status.accountId !== accountId) return "Someone else's post cannot be pinned";
   if (status.visibility === "direct") return "Posts that are only visible to mentioned users cannot be pinned";
-  if (pinnedAlready >= MAX_PINNED_STATUSES) return "You have already pinned the maximum number of posts";
+  if (pinnedAlready !== undefined && pinnedAlready >= MAX_PINNED_STATUSES) return "You have already pinned the maximum number of posts";
   return undefined;
 }

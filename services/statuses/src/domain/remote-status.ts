@@ -25,6 +25,8 @@ export interface RemoteStatusInput {
   tags: string[];
   emojiShortcodes: string[];
   poll: RemotePollState | null;
+  /** Attachments the federation service registered with the media service, in display order. */
+  mediaIds: string[];
 }
 
 /** A remote status that passed the rules: absent values null, lists cleaned. */
@@ -47,6 +49,8 @@ export interface ValidRemoteStatus {
   emojiShortcodes: string[];
   /** Null also for a Question without options, which Mastodon stores as a plain status. */
   poll: RemotePollState | null;
+  /** Each id once, in display order. */
+  mediaIds: string[];
 }
 
 /** The cleaned remote status, or why it was refused. */
@@ -74,6 +78,7 @@ export function validateRemoteStatus(input: RemoteStatusInput): ValidatedRemote 
   if (!isVisibility(input.visibility)) return { ok: false, error: `visibility '${input.visibility}' is not public, unlisted, private or direct` };
   if (input.inReplyToAccountId !== "" && !isStatusId(input.inReplyToAccountId)) return { ok: false, error: "in_reply_to_account_id must be an account id" };
   if (input.mentionedAccountIds.some((id) => !isStatusId(id))) return { ok: false, error: "mentioned_account_ids must be account ids" };
+  if (input.mediaIds.some((id) => !isStatusId(id))) return { ok: false, error: "media_ids must be media attachment ids" };
   const tags = hashtagsIn(input.tags.map((tag) => `#${tag.replace(/^#/, "")}`)).filter((tag) => input.tags.some((t) => t.replace(/^#/, "") === tag.name));
   const emojiShortcodes = [...new Set(input.emojiShortcodes.map((code) => code.replace(/^:|:$/g, "")))].filter((code) => SHORTCODE_PATTERN.test(code));
   const poll = input.poll && input.poll.options.length > 0 ? input.poll : null;
@@ -96,6 +101,7 @@ export function validateRemoteStatus(input: RemoteStatusInput): ValidatedRemote 
       tags,
       emojiShortcodes,
       poll,
+      mediaIds: [...new Set(input.mediaIds)],
     },
   };
 }
@@ -127,7 +133,7 @@ export function newRemoteStatus(id: string, valid: ValidRemoteStatus, parent: Pi
     repliesCount: 0,
     reblogsCount: 0,
     favouritesCount: 0,
-    mediaIds: [],
+    mediaIds: valid.mediaIds,
     mentionedAccountIds: valid.mentionedAccountIds,
     tags: valid.tags.map((tag) => tag.normalized),
     emojiShortcodes: valid.emojiShortcodes,
@@ -155,6 +161,7 @@ export function applyRemoteEdit(stored: Status, valid: ValidRemoteStatus, pollId
     spoilerText: valid.spoilerText,
     sensitive: valid.sensitive,
     language: valid.language,
+    mediaIds: valid.mediaIds,
     mentionedAccountIds: valid.mentionedAccountIds,
     tags: valid.tags.map((tag) => tag.normalized),
     emojiShortcodes: valid.emojiShortcodes,

@@ -24,6 +24,7 @@ export function remoteStatusInputOf(request: UpsertRemoteStatusRequest): RemoteS
     tags: request.tags,
     emojiShortcodes: request.emojiShortcodes,
     poll: request.poll ? remotePollOf(request.poll) : null,
+    mediaIds: request.mediaIds,
   };
 }
 

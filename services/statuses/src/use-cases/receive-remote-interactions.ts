@@ -59,7 +59,8 @@ export async function receiveUnfavourite(deps: Deps, accountId: string, statusId
   await removeRecordOn(deps, remoteAccount(accountId), await properStatus(deps, statusId), favourites);
 }
 
-function remoteAccount(accountId: string): string {
+/** The acting remote account's id, checked to be one (INVALID_ARGUMENT otherwise). */
+export function remoteAccount(accountId: string): string {
   if (!isStatusId(accountId)) throw invalidArgument("account_id must be an account id");
   return accountId;
 }
