@@ -155,6 +155,10 @@ for (const backend of backends) {
       assert.equal(note.type, "Note");
       assert.equal(note.id, open.uri);
       assert.equal(note.inReplyTo, `${bob.uri}/statuses/1`);
+      // The JSON-LD media type with the ActivityStreams profile is answered alike.
+      const asLd = await fetch(`${h.url}/users/alice/statuses/${open.id}`, { headers: { accept: 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"' } });
+      assert.equal(asLd.status, 200);
+      assert.equal(((await asLd.json()) as Json).id, open.uri);
       const question = (await (await get(`/users/alice/statuses/${poll.id}`)).json()) as Json;
       assert.equal(question.type, "Question");
       assert.equal(question.votersCount, 3);
