@@ -48,22 +48,26 @@ for (const backend of backends) {
     it("gives attachments of a Create and of an Update their blurhash and focal point, as Mastodon does", async () => {
       attachments.set("501", media("501", { description: "a cat", blurhash: BLURHASH, meta: { original: { width: 640, height: 480 }, small: undefined, focus: { x: 0.5, y: -0.25 } } }));
       attachments.set("502", media("502"));
+      const thumbnail = `${BASE_URL}/system/media_attachments/503/small.png`;
+      attachments.set("503", media("503", { type: "video", url: `${BASE_URL}/system/media_attachments/503/original.mp4`, previewUrl: thumbnail }));
       const id = "9501";
       const status: Status = {
         id, uri: `${alice.uri}/statuses/${id}`, url: `${BASE_URL}/@alice/${id}`, accountId: alice.id, inReplyToId: "", inReplyToAccountId: "", content: "<p>cats</p>", text: "cats",
         spoilerText: "", visibility: "public", sensitive: false, language: "en", createdAt: new Date("2024-05-01T10:00:00Z"), editedAt: undefined, repliesCount: "0",
-        reblogsCount: "0", favouritesCount: "0", application: undefined, local: true, mediaIds: ["501", "502"], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
+        reblogsCount: "0", favouritesCount: "0", application: undefined, local: true, mediaIds: ["501", "502", "503"], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
         viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [],
       };
       federated.set(id, { status, inReplyToUri: "", reblogOfUri: "", poll: undefined });
       await publish("status.created", id, { statusId: id, accountId: alice.id, visibility: "public", local: true, inReplyToId: "", inReplyToAccountId: "", mentionedAccountIds: [], createdAt: status.createdAt, language: "en", firstLinkUrl: "", reblogOfId: "", reblogOfAccountId: "" });
       const create = await queued(`${status.uri}/activity`);
-      const [described, plain] = [create.object.attachment].flat();
+      const [described, plain, video] = [create.object.attachment].flat();
       assert.deepEqual(
         [described.type, described.url, described.name, described.blurhash, described.focalPoint, described.width, described.height],
         ["Document", attachments.get("501")!.url, "a cat", BLURHASH, [0.5, -0.25], 640, 480],
       );
-      assert.deepEqual([plain.blurhash, plain.focalPoint], [undefined, undefined], "nothing to add, nothing added");
+      assert.deepEqual([plain.blurhash, plain.focalPoint, plain.icon], [undefined, undefined, undefined], "nothing to add, nothing added");
+      // A video's thumbnail is its icon; an image has none.
+      assert.deepEqual([video.mediaType, video.icon?.type, video.icon?.url], ["video/mp4", "Image", thumbnail]);
       assert.ok(
         [create["@context"]].flat().some((c: unknown) => typeof c === "object" && c !== null && (c as Json).blurhash === "toot:blurhash" && (c as Json).focalPoint?.["@container"] === "@list"),
         "the terms are in the context",

@@ -1,4 +1,4 @@
-import { Collection, Document, Hashtag, LanguageString, Mention, Note, PUBLIC_COLLECTION, Question } from "@fedify/fedify/vocab";
+import { Collection, Document, Hashtag, Image, LanguageString, Mention, Note, PUBLIC_COLLECTION, Question } from "@fedify/fedify/vocab";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
 import type { MediaAttachment } from "@starling/proto/media/v1/media";
 import type { CustomEmoji } from "@starling/proto/statuses/v1/custom_emojis";
@@ -62,6 +62,8 @@ function attachment(media: MediaAttachment): Document | null {
     name: media.description || null,
     width: original?.width ?? null,
     height: original?.height ?? null,
+    // A video's or an audio file's thumbnail travels as the Document's icon, as Mastodon sends it.
+    icon: media.type !== "image" && media.previewUrl ? new Image({ url: new URL(media.previewUrl), mediaType: mediaTypeOf(media.previewUrl) }) : null,
   });
 }
 
