@@ -5,9 +5,13 @@
 // beside an embedded one (host localhost).
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { mastodon } from "masto";
 import { waitFor } from "@starling/testkit";
 import { startEmbeddedStack } from "../src/harness/embedded-stack.ts";
+import { png } from "../src/harness/media-files.ts";
 import { newSession, signIn, type Session } from "../src/harness/masto-session.ts";
 import { realServersFromEnv, startProductionStack } from "../src/harness/production-stack.ts";
 import type { Stack } from "../src/harness/stack.ts";
@@ -150,18 +154,31 @@ function describeTwoInstances(title: string, startA: () => Promise<Stack>, start
       assert.deepEqual(poll.options.map((o) => o.votesCount), [0, 1]);
     });
 
-    it("shows a profile update with fields on the other server", async () => {
+    it("shows a profile update with fields and a custom emoji on the other server, with the emoji from its server", async () => {
+      // A custom emoji on B, imported by its operator, used in bob's display name.
+      const shortcode = `wave_${suffix}`;
+      const folder = mkdtempSync(join(tmpdir(), "starling-emoji-"));
+      writeFileSync(join(folder, `${shortcode}.png`), await png(32, 32));
+      await b.cli(["emoji", "import", join(folder, `${shortcode}.png`)]);
+      rmSync(folder, { recursive: true, force: true });
+      const emojiOnB = ((await (await fetch(`${b.url}/api/v1/custom_emojis`)).json()) as { shortcode: string; url: string }[]).find((e) => e.shortcode === shortcode);
+      assert.ok(emojiOnB, "the emoji is on B");
+
       await bob.client.v1.accounts.updateCredentials({
-        displayName: `Bob ${suffix}`,
+        displayName: `Bob ${suffix} :${shortcode}:`,
         note: "Now with a bio",
         fieldsAttributes: [{ name: "Pronouns", value: "he/him" }],
       });
       const updated = await waitFor(async () => {
         const seen = await alice.client.v1.accounts.$select(bobOnA.id).fetch();
-        return seen.displayName === `Bob ${suffix}` ? seen : undefined;
+        return seen.displayName === `Bob ${suffix} :${shortcode}:` ? seen : undefined;
       }, { ...ARRIVAL, what: "the profile update on A" });
       assert.match(updated.note, /Now with a bio/);
       assert.deepEqual(updated.fields.map((f) => [f.name, f.value]), [["Pronouns", "he/him"]]);
+      assert.deepEqual(updated.emojis.map((e) => [e.shortcode, e.url]), [[shortcode, emojiOnB.url]]);
+      // A remote server's emoji is never offered in A's own picker.
+      const listedOnA = (await (await fetch(`${a.url}/api/v1/custom_emojis`)).json()) as { shortcode: string }[];
+      assert.ok(!listedOnA.some((e) => e.shortcode === shortcode));
     });
 
     it("moves an account's followers to its new account: the follower on A follows the new one once it accepts, leaves the old one, and A shows the move", async () => {
