@@ -32,9 +32,10 @@ export interface FederationEndpoints {
 }
 
 /**
- * Composes the federation service: migrates its schema (actor keys), builds Fedify on our
- * key-value store and event bus, serves the HTTP app other servers reach (WebFinger, actors,
- * host-meta, NodeInfo) on HTTP_PORT, gRPC health and the admin port.
+ * Composes the federation service: migrates its schema (actor keys, remote actors, deliveries),
+ * builds Fedify on our key-value store and event bus, serves the HTTP app other servers reach
+ * (WebFinger, NodeInfo, actors, inboxes, objects, collections) on HTTP_PORT, FederationService
+ * (resolve, deliveries) over gRPC, and runs the outbound consumer and the delivery worker.
  */
 export async function startFederationService(
   config: FederationConfig,
@@ -64,11 +65,12 @@ export async function startFederationService(
   };
   context.shutdown.add("clients", "federation gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   // Fetches are signed as the instance actor (Mastodon does the same), for servers in authorized-fetch mode.
-  const signer = instanceActorSigner(db, publicBaseUrl(config));
+  const origin = publicBaseUrl(config);
+  const signer = instanceActorSigner(db, origin);
   const federation = createStarlingFederation({
     kv: new StarlingKvStore(infra.kv()),
     queue: new EventBusMessageQueue(infra.bus()),
-    origin: publicBaseUrl(config),
+    origin,
     allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
     signer,
   });
@@ -84,10 +86,10 @@ export async function startFederationService(
     const deliveryWorker = await startDeliveryWorker(deliveryDeps, deliverySettings(config));
     context.shutdown.add("workers", "delivery worker", () => deliveryWorker.stop());
     const enqueue = (request: Parameters<typeof enqueueDeliveries>[1]) => enqueueDeliveries(deliveryDeps, request);
-    const outbound = await startOutboundConsumer(infra.bus(), { federation, data: contextData, origin: publicBaseUrl(config), enqueue });
+    const outbound = await startOutboundConsumer(infra.bus(), { federation, data: contextData, origin, enqueue });
     context.shutdown.add("workers", "outbound activities consumer", () => outbound.stop());
   }
-  // Fedify's queue worker: nothing is enqueued until delivery lands, but the consumer is in place.
+  // Fedify's own queue worker, for work Fedify queues itself; our deliveries use the delivery queue.
   const queueWorker = new AbortController();
   federation.startQueue(contextData, { signal: queueWorker.signal }).catch((error: unknown) => context.logger.error({ err: error }, "fedify queue worker stopped"));
   context.shutdown.add("workers", "fedify queue worker", () => queueWorker.abort());
@@ -96,7 +98,7 @@ export async function startFederationService(
     { name: "federation HTTP server", host: config.HTTP_HOST, port: config.HTTP_PORT },
     createFederationApp(config, { clients, federation, contextData }, context.logger),
   );
-  const handlers = federationHandlers({ federation, contextData, origin: publicBaseUrl(config), deliveries: { db } });
+  const handlers = federationHandlers({ federation, contextData, origin, deliveries: { db } });
   const endpoints = await serveService(context, config, [{ definition: FederationServiceService, handlers }]);
   return { httpPort, ...endpoints };
 }

@@ -27,7 +27,8 @@ export interface EventBusMessageQueueOptions {
  * so Fedify's deliveries and inbox work survive restarts without an extra broker. Messages with an
  * ordering key share a partition and run in order; others spread by a random key. A delay is kept
  * as a not-before time the consumer waits for, which holds that partition meanwhile — acceptable
- * for Fedify's short retry pauses; the per-host delivery queue of the federation issue replaces it.
+ * for Fedify's short retry pauses. Our own deliveries do not go through it: they use the delivery
+ * queue (src/delivery), which waits for days without holding anything.
  * Retries stay Fedify's (nativeRetrial false): a handler failure is retried by the bus only as a
  * last resort.
  */
