@@ -6,7 +6,7 @@ import { flag, localDomainEnv, parseConfig, port, serverEnv } from "@starling/ru
 export const federationEnv = z.object({
   ...serverEnv,
   ...infraEnv,
-  /** gRPC port (health now; remote resolution later). */
+  /** gRPC port: FederationService (resolution, deliveries) and health. */
   GRPC_PORT: port(50054),
   /** Admin HTTP port: /livez, /readyz, /metrics. */
   ADMIN_PORT: port(9104),

@@ -22,7 +22,12 @@ for (const backend of backends) {
         icon: { type: "Image", url: `${peer.origin}/a.png` }, image: { type: "Image", url: `${peer.origin}/h.png` },
         attachment: [{ type: "PropertyValue", name: "Site", value: '<a href="https://dana.example">dana.example</a><script>x</script>' }],
         alsoKnownAs: [`${peer.origin}/users/old-dana`],
+        // Counts come from the collections' totals: linked ones are fetched, an embedded one read as is.
+        following: { type: "OrderedCollection", id: `${peer.origin}/users/dana/following`, totalItems: 3 },
+        outbox: `${peer.origin}/users/dana/outbox`,
       });
+      peer.serve("/users/dana/followers", { "@context": "https://www.w3.org/ns/activitystreams", id: `${peer.origin}/users/dana/followers`, type: "OrderedCollection", totalItems: 12 });
+      peer.serve("/users/dana/outbox", { "@context": "https://www.w3.org/ns/activitystreams", id: `${peer.origin}/users/dana/outbox`, type: "OrderedCollection", totalItems: 345 });
       // A document claiming an id on another host than the one it is served from.
       peer.serve("/impostor", { "@context": "https://www.w3.org/ns/activitystreams", id: "https://victim.example/users/v", type: "Person", preferredUsername: "v", inbox: "https://victim.example/inbox" });
     });
@@ -63,6 +68,7 @@ for (const backend of backends) {
       assert.deepEqual(upsert.fields, [{ name: "Site", value: '<a href="https://dana.example" rel="nofollow noopener noreferrer">dana.example</a>' }]);
       assert.deepEqual(upsert.alsoKnownAs, [`${peer.origin}/users/old-dana`]);
       assert.equal(new Date(upsert.createdAt).toISOString(), "2020-01-02T03:04:05.000Z");
+      assert.deepEqual([upsert.followersCount, upsert.followingCount, upsert.statusesCount], ["12", "3", "345"]);
     });
 
     it("answers the same account for @user@host and the actor URL, without fetching it again while fresh", async () => {

@@ -42,6 +42,15 @@ async function imageUrl(get: () => Promise<unknown>): Promise<string> {
   }
 }
 
+// A collection's advertised total: one fetch when it is only linked; 0 when it cannot be read.
+async function totalItems(get: () => Promise<{ totalItems?: number | null } | null>): Promise<string> {
+  try {
+    return String(Math.max(0, Math.floor((await get())?.totalItems ?? 0)));
+  } catch {
+    return "0";
+  }
+}
+
 async function collect<T>(items: AsyncIterable<unknown>, pick: (item: unknown) => T | undefined): Promise<T[]> {
   const out: T[] = [];
   try {
@@ -58,8 +67,8 @@ async function collect<T>(items: AsyncIterable<unknown>, pick: (item: unknown) =
 /**
  * The remote account an actor describes, or null when it lacks what every account needs (id,
  * preferredUsername, inbox). The display name and field names are plain text; the note and field
- * values are HTML, reduced to Mastodon's allowlist. Collection counts stay 0: reading them costs a
- * fetch per collection and per actor.
+ * values are HTML, reduced to Mastodon's allowlist. The counts are the totals the actor's followers,
+ * following and outbox collections advertise, read as Mastodon does (0 when one cannot be read).
  */
 export async function actorToUpsert(actor: Actor, options: MapOptions): Promise<MappedActor | null> {
   const id = actor.id;
@@ -74,6 +83,11 @@ export async function actorToUpsert(actor: Actor, options: MapOptions): Promise<
   const emojiShortcodes = emojiTags.flatMap((tag) => emojiShortcode(tag.name) ?? []);
   const emojis = (await Promise.all(emojiTags.map(remoteEmojiOf))).filter((emoji) => emoji !== undefined);
   const movedTo = actor.successorId?.href;
+  const [followersCount, followingCount, statusesCount] = await Promise.all([
+    totalItems(() => actor.getFollowers(loaders)),
+    totalItems(() => actor.getFollowing(loaders)),
+    totalItems(() => actor.getOutbox(loaders)),
+  ]);
   const upsert: UpsertRemoteAccountRequest = {
     uri: id.href,
     username,
@@ -92,9 +106,9 @@ export async function actorToUpsert(actor: Actor, options: MapOptions): Promise<
     movedToAccountId: movedTo ? await options.accountIdOf(movedTo) : "",
     alsoKnownAs: actor.aliasIds.map((u) => u.href),
     emojiShortcodes: [...new Set(emojiShortcodes)],
-    followersCount: "0",
-    followingCount: "0",
-    statusesCount: "0",
+    followersCount,
+    followingCount,
+    statusesCount,
   };
   return {
     upsert,
