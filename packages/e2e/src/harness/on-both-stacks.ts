@@ -3,20 +3,66 @@ import { realServersFromEnv, startProductionStack } from "./production-stack.ts"
 import type { Stack } from "./stack.ts";
 
 /**
+ * The test settings of the shared stacks, the union of what the suites ask for. Each only loosens
+ * a limit so a suite can watch something happen on a real clock or on 127.0.0.1: polls may end
+ * after 2 s, statuses may be scheduled 2 s ahead, link previews and federation may reach loopback
+ * servers, deliveries retry in milliseconds and a host's circuit opens after two failures.
+ */
+const SHARED_TEST_ENV: Record<string, string> = {
+  POLL_MIN_EXPIRATION_SECONDS: "2",
+  SCHEDULED_STATUSES_MIN_LEAD_MS: "2000",
+  SCHEDULED_STATUSES_INTERVAL_MS: "200",
+  ALLOW_PRIVATE_ADDRESSES: "true",
+  FEDERATION_ALLOW_PRIVATE_ADDRESS: "true",
+  DELIVERY_BACKOFF_SCALE: "0.001",
+  DELIVERY_SCHEDULER_INTERVAL_MS: "200",
+  DELIVERY_CIRCUIT_THRESHOLD: "2",
+};
+
+/** Started stacks by kind and settings, shared by every suite asking for the same. */
+const shared = new Map<string, Promise<Stack>>();
+
+/**
+ * One stack of a kind and settings for the whole run: starting a stack is most of an end-to-end
+ * suite's time (a production-like one is seven processes). Suites keep to their own accounts
+ * (random suffixes), so they can share one. Its `stop` is left to the end of the run.
+ */
+function sharedStack(kind: string, env: Record<string, string>, start: (env: Record<string, string>) => Promise<Stack>): () => Promise<Stack> {
+  const key = `${kind} ${JSON.stringify(Object.entries(env).sort())}`;
+  return async () => {
+    let started = shared.get(key);
+    if (!started) {
+      started = start(env);
+      shared.set(key, started);
+      // A stack that failed to start is not kept: the next suite tries again.
+      started.catch(() => shared.delete(key));
+    }
+    return { ...(await started), stop: async () => {} };
+  };
+}
+
+// Registered once on the root suite: the shared stacks stop after the last suite.
+after(async function () {
+  this.timeout(120_000);
+  await Promise.all([...shared.values()].map(async (started) => (await started.catch(() => undefined))?.stop()));
+});
+
+/**
  * Declares a suite twice: on the embedded run, and on the production-like run (a process per
  * service on real PostgreSQL, Redis and Kafka) when the servers are set. `.ci/run` always sets
- * them, so CI never skips the second. `options.env` reaches every service on both (test settings
- * such as ALLOW_PRIVATE_ADDRESSES).
+ * them, so CI never skips the second. Both runs are shared with the other suites declared so;
+ * `options.env` (test settings) must be among SHARED_TEST_ENV's, or the suite gets stacks of its own.
  */
 export function describeOnBothStacks(title: string, suite: (start: () => Promise<Stack>) => void, options: { env?: Record<string, string> } = {}): void {
+  const env = { ...SHARED_TEST_ENV, ...options.env };
   describe(`${title} on the embedded run`, () => {
-    suite(() => startEmbeddedStack({ env: options.env }));
+    suite(sharedStack("embedded", env, (settings) => startEmbeddedStack({ env: settings })));
   });
   const servers = realServersFromEnv();
   describe(`${title} on the production-like run`, function () {
     before(function () {
       if (!servers) this.skip();
     });
-    suite(() => startProductionStack(servers!, { env: options.env }));
+    suite(sharedStack("production-like", env, (settings) => startProductionStack(servers!, { env: settings })));
   });
 }
