@@ -80,7 +80,9 @@ function describeTwoInstances(title: string, startA: () => Promise<Stack>, start
 
     it("keeps a follow of a locked remote account requested until the account authorizes it on its own server", async () => {
       await carol.client.v1.accounts.updateCredentials({ locked: true });
-      const carolOnA = await resolveAccount(alice, `${carol.account.username}@${domainB}`);
+      // Found the way clients complete a mention: the v1 account search, resolving.
+      const carolOnA = (await alice.client.v1.accounts.search.list({ q: `${carol.account.username}@${domainB}`, resolve: true }))[0]!;
+      assert.equal(carolOnA?.acct, `${carol.account.username}@${domainB}`);
       await alice.client.v1.accounts.$select(carolOnA.id).follow();
       const pending = await waitFor(async () => {
         const requests = await carol.client.v1.followRequests.list();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Account } from "@starling/proto/accounts/v1/accounts";
 import type { GatewayConfig } from "../config.ts";
 import { describeIssue } from "../http/bind-route.ts";
 import { HttpError } from "../http/grpc-to-http.ts";
@@ -7,6 +8,7 @@ import { boolParam, textParam } from "../http/params.ts";
 import type { Route, RouteContext } from "../http/route.ts";
 import { hydrateAccounts, presentAccounts, presentCredentialAccount } from "../presenters/account.ts";
 import { readProfileForm } from "./profile-form.ts";
+import { searchAccountsResolving } from "./search-routes.ts";
 import { fieldsAttributes, nestBracketKeys } from "./profile-params.ts";
 
 const fieldsParam = z.unknown().transform((raw, ctx) => {
@@ -110,12 +112,8 @@ export const profileRoutes: Route[] = [
     auth: "user",
     scopes: ["read", "read:accounts"],
     input: search,
-    call: (ctx, input: z.infer<typeof search>) =>
-      ctx.clients.profiles.searchAccounts(
-        { q: input.q, limit: input.limit ?? 0, offset: input.offset ?? 0, following: input.following ?? false, resolve: input.resolve ?? false },
-        { viewerToken: ctx.viewerToken },
-      ),
-    present: (ctx, r) => presentAccounts(ctx, r.accounts),
+    call: (ctx, input: z.infer<typeof search>) => searchAccountsResolving(ctx, input),
+    present: (ctx, accounts: Account[]) => presentAccounts(ctx, accounts),
   },
   {
     method: "get",

@@ -4,7 +4,7 @@ import { ServiceError } from "@starling/runtime";
 import { accountFixture } from "../../test/fixtures/accounts-server.ts";
 import type { Clients } from "../clients.ts";
 import type { RouteContext } from "../http/route.ts";
-import { resolvableQuery, searchRoutes } from "./search-routes.ts";
+import { resolvableQuery, searchAccountsResolving, searchRoutes } from "./search-routes.ts";
 
 const route = searchRoutes[0]!;
 const fail = (code: number) => async () => {
@@ -82,5 +82,29 @@ describe("GET /api/v2/search with resolve", () => {
     await assert.rejects(route.call(context(undefined, {}).ctx, { q: "bob", type: "accounts", offset: 5 }), { status: 401 });
     await assert.rejects(route.call(context(user, {}).ctx, { q: "  " }), { status: 400 });
     await assert.rejects(route.call(context(user, {}).ctx, {}), { status: 400 });
+  });
+});
+
+describe("GET /api/v1/accounts/search with resolve", () => {
+  it("lists the account a handle resolves to first, only for a signed-in user asking to resolve", async () => {
+    const resolving = context(user, { resolveAccount: async () => ({ accountId: "7" }) });
+    const found = await searchAccountsResolving(resolving.ctx, { q: "bob@remote.example", resolve: true });
+    assert.deepEqual(found.map((a) => a.id), ["7", "1"]);
+    assert.ok(resolving.calls.includes("federation.resolveAccount"));
+
+    for (const [viewer, resolve] of [[user, false], [appOnly, true]] as const) {
+      const local = context(viewer, { resolveAccount: async () => ({ accountId: "7" }) });
+      const plain = await searchAccountsResolving(local.ctx, { q: "bob@remote.example", resolve });
+      assert.deepEqual(plain.map((a) => a.id), ["1", "7"], "the search's own order");
+      assert.ok(!local.calls.includes("federation.resolveAccount"));
+    }
+  });
+
+  it("keeps the local results when nothing resolves, and never resolves a plain name", async () => {
+    const missing = context(user, {});
+    assert.deepEqual((await searchAccountsResolving(missing.ctx, { q: "bob@nowhere.example", resolve: true })).map((a) => a.id), ["1", "7"]);
+    const name = context(user, { resolveAccount: async () => ({ accountId: "7" }) });
+    await searchAccountsResolving(name.ctx, { q: "bob", resolve: true });
+    assert.ok(!name.calls.includes("federation.resolveAccount"));
   });
 });

@@ -11,6 +11,9 @@ import { presentStatuses } from "../presenters/status.ts";
 /** Mastodon's default and largest page of each kind of v2 search result. */
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 40;
+/** The same for GET /api/v1/accounts/search (Mastodon 4.0: 40 and 80). */
+const V1_ACCOUNTS_DEFAULT_LIMIT = 40;
+const V1_ACCOUNTS_MAX_LIMIT = 80;
 
 const search = z.object({
   q: textParam.optional(),
@@ -77,18 +80,39 @@ async function runSearch(ctx: RouteContext, input: SearchInput): Promise<Found> 
   // Only a signed-in user makes this server resolve, as in Mastodon.
   const resolved = input.resolve && ctx.viewer?.accountId && kind ? await resolveRemote(ctx, q, kind, wants) : {};
   const limit = Math.min(input.limit && input.limit > 0 ? input.limit : DEFAULT_LIMIT, MAX_LIMIT);
-  const [resolvedAccounts, matches, statuses] = await Promise.all([
-    resolved.accountId ? ctx.clients.accounts.getAccounts({ ids: [resolved.accountId] }, as).then((r) => r.accounts) : [],
+  const [accounts, statuses] = await Promise.all([
     // A URL names one thing; it is not a name to look for among accounts.
     wants("accounts") && kind !== "url"
       ? ctx.clients.profiles
           .searchAccounts({ q, limit, offset: input.type ? (input.offset ?? 0) : 0, following: input.following ?? false, resolve: false }, as)
-          .then((r) => r.accounts)
-      : [],
+          .then((r) => withResolvedFirst(ctx, resolved.accountId, r.accounts, limit))
+      : withResolvedFirst(ctx, resolved.accountId, [], limit),
     resolved.statusId ? ctx.clients.statuses.getStatuses({ ids: [resolved.statusId] }, as).then((r) => r.statuses) : [],
   ]);
-  const accounts = [...resolvedAccounts, ...matches.filter((a) => !resolvedAccounts.some((r) => r.id === a.id))].slice(0, limit);
   return { accounts, statuses };
+}
+
+/** The search's matches with the resolved account (when there is one) first and not twice, cut to `limit`. */
+async function withResolvedFirst(ctx: RouteContext, accountId: string | undefined, matches: Account[], limit: number): Promise<Account[]> {
+  const resolved = accountId ? (await ctx.clients.accounts.getAccounts({ ids: [accountId] }, { viewerToken: ctx.viewerToken })).accounts : [];
+  return [...resolved, ...matches.filter((a) => !resolved.some((r) => r.id === a.id))].slice(0, limit);
+}
+
+/**
+ * GET /api/v1/accounts/search's answer: accounts by name or handle and, with `resolve` from a
+ * signed-in user, the remote account a `user@host` handle names, fetched when unknown and listed
+ * first — what clients use to complete a mention of someone on another server.
+ */
+export async function searchAccountsResolving(
+  ctx: RouteContext,
+  input: { q: string; limit?: number | undefined; offset?: number | undefined; following?: boolean | undefined; resolve?: boolean | undefined },
+): Promise<Account[]> {
+  const q = input.q.trim();
+  const as = { viewerToken: ctx.viewerToken };
+  const resolved = input.resolve && ctx.viewer?.accountId && resolvableQuery(q) === "handle" ? await resolveRemote(ctx, q, "handle", (type) => type === "accounts") : {};
+  const limit = Math.min(input.limit && input.limit > 0 ? input.limit : V1_ACCOUNTS_DEFAULT_LIMIT, V1_ACCOUNTS_MAX_LIMIT);
+  const { accounts } = await ctx.clients.profiles.searchAccounts({ q, limit, offset: input.offset ?? 0, following: input.following ?? false, resolve: false }, as);
+  return withResolvedFirst(ctx, resolved.accountId, accounts, limit);
 }
 
 /**
