@@ -8,3 +8,4 @@ export type { DatabaseForOptions, CreateDatabaseOptions } from "./create-databas
 export { openPostgres } from "./open-postgres.ts";
 export type { OpenPostgresOptions } from "./open-postgres.ts";
 export { openPglite } from "./open-pglite.ts";
+export { sharedPgliteSchema } from "./shared-pglite.ts";
