@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, type Database } from "@starling/db";
+import { createDatabase, sharedPgliteSchema, type Database } from "@starling/db";
 import { createEmbeddedBus, type EmbeddedBus } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
 import { AccountsServiceClient, type Account } from "@starling/proto/accounts/v1/accounts";
@@ -50,11 +50,13 @@ export async function startHarness(backend: Backend, env: Record<string, string>
   let db: Database | undefined;
   const infra: InfraProvider = {
     database: async (schema) => {
-      if (!backend.url) return (db = await base.database(schema));
-      db = await createDatabase({ url: backend.url, schema: uniqueName(schema) });
-      const opened = db;
-      context.shutdown.add("stores", "test postgres", () => opened.close());
-      return opened;
+      // A fresh schema: on PostgreSQL, or on the PGlite every suite of this process shares.
+      const opened = backend.url ? await createDatabase({ url: backend.url, schema: uniqueName(schema) }) : await sharedPgliteSchema(uniqueName(schema));
+      context.shutdown.add("stores", "test schema", async () => {
+        if (!backend.url) await opened.knex.raw("drop schema if exists ?? cascade", [opened.schema]);
+        await opened.close();
+      });
+      return (db = opened);
     },
     bus: () => bus,
     kv: () => base.kv(),

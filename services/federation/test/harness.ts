@@ -2,7 +2,7 @@
 // DATABASE_URL is set, in a schema of its own), with the embedded bus and key-value store. Accounts
 // and statuses answer from a small gRPC double holding the accounts a test puts in it: this package
 // does not depend on the accounts service; the end-to-end suite runs the real one.
-import { createDatabase, type Database } from "@starling/db";
+import { createDatabase, sharedPgliteSchema, type Database } from "@starling/db";
 import { createEmbeddedBus } from "@starling/events";
 import { createEmbeddedStore } from "@starling/kv";
 import type { InfraProvider } from "@starling/platform";
@@ -18,9 +18,6 @@ import { CustomEmojisServiceService } from "@starling/proto/statuses/v1/custom_e
 import { StatusInteractionsServiceService } from "@starling/proto/statuses/v1/interactions";
 import { createServiceContext, notFound, ServiceError, startGrpcServer } from "@starling/runtime";
 import { status as GrpcStatus } from "@grpc/grpc-js";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { uniqueName, waitFor } from "@starling/testkit";
 import { federationEnv, startFederationService } from "../src/index.ts";
 
@@ -213,12 +210,13 @@ export async function startHarness(backend: Backend, options: { env?: Record<str
   const context = createServiceContext("federation", { logLevel: "silent", shutdownTimeoutMs: 10_000 });
   const bus = createEmbeddedBus();
   const kv = createEmbeddedStore();
-  const dataDir = await mkdtemp(join(tmpdir(), "starling-federation-"));
-  const db: Database = await createDatabase(backend.url ? { url: backend.url, schema: uniqueName("federation") } : { dataDir, schema: "federation" });
+  // A fresh schema: on PostgreSQL, or on the PGlite every suite of this process shares.
+  const db: Database = backend.url ? await createDatabase({ url: backend.url, schema: uniqueName("federation") }) : await sharedPgliteSchema(uniqueName("federation"));
   const infra: InfraProvider = { database: async () => db, bus: () => bus, kv: () => kv };
   context.shutdown.add("stores", "test stores", async () => {
     await bus.close();
     await kv.close();
+    await db.knex.raw("drop schema if exists ?? cascade", [db.schema]);
     await db.close();
   });
   const { httpPort, grpcPort } = await startFederationService(config, context, infra);
@@ -252,7 +250,6 @@ export async function startHarness(backend: Backend, options: { env?: Record<str
     async stop() {
       await context.shutdown.run("test");
       await double.stop(1_000);
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,7 +5,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { credentials, Metadata, type ServiceError } from "@grpc/grpc-js";
-import { createDatabase, type Database } from "@starling/db";
+import { createDatabase, sharedPgliteSchema, type Database } from "@starling/db";
 import { TOPICS, type EventBus, type EventEnvelope } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
 import {
@@ -75,9 +75,9 @@ export async function startMediaHarness(backend: Backend, options: { workers?: b
   let db: Database | undefined;
   const infra: InfraProvider = {
     database: async (schema) => {
-      if (!backend.url) return (db = await base.database(schema));
-      const opened = await createDatabase({ url: backend.url, schema: uniqueName(schema) });
-      context.shutdown.add("stores", "test postgres schema", async () => {
+      // A fresh schema: on PostgreSQL, or on the PGlite every suite of this process shares.
+      const opened = backend.url ? await createDatabase({ url: backend.url, schema: uniqueName(schema) }) : await sharedPgliteSchema(uniqueName(schema));
+      context.shutdown.add("stores", "test schema", async () => {
         await opened.knex.raw("drop schema if exists ?? cascade", [opened.schema]);
         await opened.close();
       });
