@@ -94,12 +94,14 @@ start() {
   rm -rf "$state"
   mkdir -p "$state/data"
   write_config
-  # A KRaft cluster id is 16 random bytes in URL-safe base64 without padding (22 characters).
+  # A KRaft cluster id is 16 random bytes in URL-safe base64 without padding (22 characters). It
+  # may start with "-", so it is passed as --cluster-id=ID: after a separate -t, the tool's
+  # argument parser took such an id for an option and refused to format (1 start in 64).
   local cluster_id
   cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
   # shellcheck disable=SC2046
   java $(java_opts) -cp "$libs/*" kafka.tools.StorageTool format \
-    -t "$cluster_id" -c "$state/server.properties" >"$state/format.log" 2>&1 \
+    "--cluster-id=$cluster_id" -c "$state/server.properties" >"$state/format.log" 2>&1 \
     || { say "storage format failed:"; cat "$state/format.log" >&2; exit 1; }
   # shellcheck disable=SC2046
   nohup java $(java_opts) -cp "$libs/*" kafka.Kafka "$state/server.properties" \
