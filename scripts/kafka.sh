@@ -8,17 +8,13 @@
 # Env: STARLING_SERVERS_DIR (state, default <repo>/.servers), KAFKA_PORT (default 59092; the KRaft
 # controller listens on the next port).
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-servers_dir="${STARLING_SERVERS_DIR:-$root/.servers}"
+server=kafka
+. "$(dirname "${BASH_SOURCE[0]}")/server-common.sh"
 state="$servers_dir/kafka"
 libs="$root/.tooling/kafka/libs"
 port="${KAFKA_PORT:-59092}"
 controller_port=$((port + 1))
 pid_file="$state/kafka.pid"
-
-say() { echo "kafka: $*" >&2; }
-
-running() { [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null; }
 
 port_answers() { (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; }
 

@@ -6,8 +6,8 @@
 # Env: STARLING_SERVERS_DIR (state, default <repo>/.servers), PG_PORT (default 55432).
 # The cluster trusts every loopback connection: it is for tests, never for real data.
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-servers_dir="${STARLING_SERVERS_DIR:-$root/.servers}"
+server=postgres
+. "$(dirname "${BASH_SOURCE[0]}")/server-common.sh"
 state="$servers_dir/postgres"
 data="$state/data"
 log="$state/postgres.log"
@@ -15,13 +15,6 @@ port="${PG_PORT:-55432}"
 bin=/usr/lib/postgresql/15/bin
 url="postgres://postgres@127.0.0.1:$port/starling"
 
-say() { echo "postgres: $*" >&2; }
-
-fail() {
-  say "FAILED: $*"
-  [ -f "$log" ] && { say "last lines of $log:"; tail -n 30 "$log" >&2; }
-  exit 1
-}
 trap 'fail "command failed at line $LINENO: $BASH_COMMAND"' ERR
 
 # PostgreSQL refuses to run as root, so as root every server command runs as the "postgres" user
@@ -32,11 +25,7 @@ as_owner() {
 
 install_if_missing() {
   [ -x "$bin/initdb" ] && return 0
-  say "installing postgresql-15 with apt-get"
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql-15 >&2
+  apt_install postgresql-15
   [ -x "$bin/initdb" ] || fail "postgresql-15 installed but $bin/initdb is missing"
 }
 

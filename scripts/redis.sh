@@ -6,49 +6,26 @@
 #   bash scripts/redis.sh url     print the URL (for REDIS_URL)
 # Env: STARLING_SERVERS_DIR (state, default <repo>/.servers), REDIS_PORT (default 56379).
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-servers_dir="${STARLING_SERVERS_DIR:-$root/.servers}"
+server=redis
+. "$(dirname "${BASH_SOURCE[0]}")/server-common.sh"
 state="$servers_dir/redis"
 pid_file="$state/redis.pid"
 log="$state/redis.log"
 port="${REDIS_PORT:-56379}"
 url="redis://127.0.0.1:$port"
 
-say() { echo "redis: $*" >&2; }
-
-fail() {
-  say "FAILED: $*"
-  [ -f "$log" ] && { say "last lines of $log:"; tail -n 30 "$log" >&2; }
-  exit 1
-}
 trap 'fail "command failed at line $LINENO: $BASH_COMMAND"' ERR
 
 install_if_missing() {
   command -v redis-server >/dev/null && command -v redis-cli >/dev/null && return 0
-  say "installing redis-server with apt-get"
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq redis-server >&2
+  apt_install redis-server
   command -v redis-server >/dev/null || fail "redis-server installed but not on PATH"
 }
-
-running() { [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null; }
 
 answers() { [ "$(redis-cli -h 127.0.0.1 -p "$port" ping 2>/dev/null)" = "PONG" ]; }
 
 # A daemonized redis that cannot listen exits before writing its pid file; only its log tells.
 up_or_gave_up() { answers || grep -q "aborting" "$log" 2>/dev/null; }
-
-# Polls `check` every 0.1 s for up to 10 s; daemonized redis returns before it listens.
-wait_until() {
-  local check="$1" tries=100
-  until $check; do
-    tries=$((tries - 1))
-    [ "$tries" -gt 0 ] || return 1
-    sleep 0.1
-  done
-}
 
 start() {
   install_if_missing
@@ -61,13 +38,9 @@ start() {
   echo "redis: running at $url"
 }
 
-stopped() { ! running; }
-
 stop() {
   if ! running; then echo "redis: not running"; return 0; fi
-  kill "$(cat "$pid_file")"
-  wait_until stopped || fail "redis (pid $(cat "$pid_file")) did not exit within 10 s"
-  rm -f "$pid_file"
+  stop_pid redis
   echo "redis: stopped"
 }
 

@@ -7,8 +7,8 @@
 #   bash scripts/s3.sh env     print the S3_* variables the media service reads
 # Env: STARLING_SERVERS_DIR (state, default <repo>/.servers), S3_PORT (default 57070).
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-servers_dir="${STARLING_SERVERS_DIR:-$root/.servers}"
+server=s3
+. "$(dirname "${BASH_SOURCE[0]}")/server-common.sh"
 state="$servers_dir/s3"
 pid_file="$state/versitygw.pid"
 log="$state/versitygw.log"
@@ -19,13 +19,6 @@ bucket=starling-media
 access=starling-test
 secret=starling-test-secret
 
-say() { echo "s3: $*" >&2; }
-
-fail() {
-  say "FAILED: $*"
-  [ -f "$log" ] && { say "last lines of $log:"; tail -n 30 "$log" >&2; }
-  exit 1
-}
 trap 'fail "command failed at line $LINENO: $BASH_COMMAND"' ERR
 
 install_if_missing() {
@@ -36,19 +29,8 @@ install_if_missing() {
   GOBIN="$(dirname "$bin")" go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" >&2
 }
 
-running() { [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null; }
-
 # Any HTTP answer (an unsigned request gets 403) means it listens.
 answers() { curl -s -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null; }
-
-wait_until() {
-  local check="$1" tries=100
-  until $check; do
-    tries=$((tries - 1))
-    [ "$tries" -gt 0 ] || return 1
-    sleep 0.1
-  done
-}
 
 start() {
   install_if_missing
@@ -64,13 +46,9 @@ start() {
   say "running at http://127.0.0.1:$port (bucket $bucket)"
 }
 
-stopped() { ! running; }
-
 stop() {
   if ! running; then say "not running"; return 0; fi
-  kill "$(cat "$pid_file")"
-  wait_until stopped || fail "versitygw (pid $(cat "$pid_file")) did not exit within 10 s"
-  rm -f "$pid_file"
+  stop_pid versitygw
   say "stopped"
 }
 
