@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
 import type { Stack } from "../src/harness/stack.ts";
-import { signIn, type Session } from "../src/harness/masto-session.ts";
+import type { Session } from "../src/harness/masto-session.ts";
+import { suiteSessions } from "../src/harness/suite-sessions.ts";
 
 /** The follow graph through the gateway with masto.js: requests, lists, endorsements and notes. */
 function describeFollowGraph(start: () => Promise<Stack>): void {
@@ -11,21 +11,7 @@ function describeFollowGraph(start: () => Promise<Stack>): void {
   let fan: Session;
   let skeptic: Session;
   let other: Session;
-  const suffix = randomBytes(3).toString("hex");
-
-  before(async function () {
-    this.timeout(180_000);
-    stack = await start();
-    const session = async (name: string) => {
-      const email = `${name}_${suffix}@example.com`;
-      return signIn(stack.url, email, await stack.createAccount(`${name}_${suffix}`, email));
-    };
-    [star, fan, skeptic, other] = [await session("star"), await session("fan"), await session("skeptic"), await session("other")];
-  });
-  after(async function () {
-    this.timeout(60_000);
-    await stack?.stop();
-  });
+  suiteSessions(start, ["star", "fan", "skeptic", "other"], (suite) => ({ stack, star, fan, skeptic, other } = suite));
 
   const api = async (session: Session, method: string, path: string, body?: unknown) => {
     const response = await fetch(`${stack.url}${path}`, {

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import type { mastodon } from "masto";
 import { waitFor } from "@starling/testkit";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
 import { jpegWithExif, oversizedPng, png, sharp, shortAudio, shortVideo } from "../src/harness/media-files.ts";
-import { signIn, type Session } from "../src/harness/masto-session.ts";
+import type { Session } from "../src/harness/masto-session.ts";
+import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
 type Media = mastodon.v1.MediaAttachment;
@@ -15,18 +15,7 @@ function describeMedia(start: () => Promise<Stack>): void {
   let stack: Stack;
   let alice: Session;
   let bob: Session;
-  const suffix = randomBytes(3).toString("hex");
-
-  before(async function () {
-    this.timeout(180_000);
-    stack = await start();
-    alice = await signIn(stack.url, `alice_${suffix}@example.com`, await stack.createAccount(`alice_${suffix}`, `alice_${suffix}@example.com`));
-    bob = await signIn(stack.url, `bob_${suffix}@example.com`, await stack.createAccount(`bob_${suffix}`, `bob_${suffix}@example.com`));
-  });
-  after(async function () {
-    this.timeout(60_000);
-    await stack?.stop();
-  });
+  suiteSessions(start, ["alice", "bob"], (suite) => ({ stack, alice, bob } = suite));
 
   /** Sends a multipart upload as a browser would and returns status and JSON body. */
   async function upload(who: Session, path: string, file: Buffer, fileName: string, type: string, fields: Record<string, string> = {}): Promise<Answer> {

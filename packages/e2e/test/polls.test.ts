@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import type { mastodon } from "masto";
 import { waitFor } from "@starling/testkit";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
-import { newSession, type Session } from "../src/harness/masto-session.ts";
+import type { Session } from "../src/harness/masto-session.ts";
+import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
 type Answer = { status: number; body: Record<string, any> };
@@ -18,18 +18,7 @@ function describePolls(start: () => Promise<Stack>): void {
   let alice: Session;
   let bob: Session;
   let carol: Session;
-  const suffix = randomBytes(3).toString("hex");
-
-  before(async function () {
-    this.timeout(180_000);
-    stack = await start();
-    const account = (name: string) => newSession(stack, name, suffix);
-    [alice, bob, carol] = await Promise.all([account("alice"), account("bob"), account("carol")]);
-  });
-  after(async function () {
-    this.timeout(60_000);
-    await stack?.stop();
-  });
+  const suffix = suiteSessions(start, ["alice", "bob", "carol"], (suite) => ({ stack, alice, bob, carol } = suite));
 
   const call = async (who: Session | undefined, method: string, path: string, body?: string, type = "application/json"): Promise<Answer> => {
     const headers: Record<string, string> = { ...(who ? { authorization: `Bearer ${who.accessToken}` } : {}), ...(body ? { "content-type": type } : {}) };

@@ -1,26 +1,16 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { MastoHttpError } from "masto";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
 import { animatedGif, jpegWithExif, oversizedPng, png, sharp } from "../src/harness/media-files.ts";
-import { signIn, type Session } from "../src/harness/masto-session.ts";
+import type { Session } from "../src/harness/masto-session.ts";
+import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
 /** Avatars and headers through update_credentials, stored by the media service and served under /system. */
 function describeProfileImages(start: () => Promise<Stack>): void {
   let stack: Stack;
   let alice: Session;
-  const suffix = randomBytes(3).toString("hex");
-
-  before(async function () {
-    this.timeout(180_000);
-    stack = await start();
-    alice = await signIn(stack.url, `alice_${suffix}@example.com`, await stack.createAccount(`alice_${suffix}`, `alice_${suffix}@example.com`));
-  });
-  after(async function () {
-    this.timeout(60_000);
-    await stack?.stop();
-  });
+  suiteSessions(start, ["alice"], (suite) => ({ stack, alice } = suite));
 
   /** Fetches a served image through the gateway's /system proxy: its type and what sharp reads of it. */
   const served = async (url: string) => {

@@ -1,28 +1,15 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { waitFor } from "@starling/testkit";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
-import { signIn, type Session } from "../src/harness/masto-session.ts";
+import type { Session } from "../src/harness/masto-session.ts";
+import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
 /** Blocks, mutes and domain blocks through the gateway with masto.js, on one kind of stack. */
 function describeBlocksAndMutes(start: () => Promise<Stack>): void {
   let stack: Stack;
-  const suffix = randomBytes(3).toString("hex");
-  const sessions: Record<"ana" | "ben" | "cy" | "dee", Session> = {} as never;
-
-  before(async function () {
-    this.timeout(180_000);
-    stack = await start();
-    for (const name of ["ana", "ben", "cy", "dee"] as const) {
-      const email = `${name}_${suffix}@example.com`;
-      sessions[name] = await signIn(stack.url, email, await stack.createAccount(`${name}_${suffix}`, email));
-    }
-  });
-  after(async function () {
-    this.timeout(60_000);
-    await stack?.stop();
-  });
+  let sessions: Record<"ana" | "ben" | "cy" | "dee", Session>;
+  const suffix = suiteSessions(start, ["ana", "ben", "cy", "dee"], (suite) => ({ stack, ...sessions } = suite));
 
   const api = async (session: Session, method: string, path: string, body?: unknown) => {
     const response = await fetch(`${stack.url}${path}`, {

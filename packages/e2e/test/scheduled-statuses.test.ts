@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { waitFor } from "@starling/testkit";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
-import { newSession, type Session } from "../src/harness/masto-session.ts";
+import type { Session } from "../src/harness/masto-session.ts";
+import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import { png } from "../src/harness/media-files.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
@@ -20,17 +20,7 @@ function describeScheduledStatuses(start: () => Promise<Stack>): void {
   let stack: Stack;
   let alice: Session;
   let bob: Session;
-  const suffix = randomBytes(3).toString("hex");
-
-  before(async function () {
-    this.timeout(180_000);
-    stack = await start();
-    [alice, bob] = await Promise.all([newSession(stack, "alice", suffix), newSession(stack, "bob", suffix)]);
-  });
-  after(async function () {
-    this.timeout(60_000);
-    await stack?.stop();
-  });
+  const suffix = suiteSessions(start, ["alice", "bob"], (suite) => ({ stack, alice, bob } = suite));
 
   const call = async (who: Session, method: string, path: string, body?: unknown): Promise<Answer> => {
     const headers: Record<string, string> = { authorization: `Bearer ${who.accessToken}`, ...(body ? { "content-type": "application/json" } : {}) };

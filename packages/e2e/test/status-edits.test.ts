@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
 import { png } from "../src/harness/media-files.ts";
-import { newSession, type Session } from "../src/harness/masto-session.ts";
+import type { Session } from "../src/harness/masto-session.ts";
+import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
 type Answer = { status: number; body: any };
@@ -12,17 +12,7 @@ function describeStatusEdits(start: () => Promise<Stack>): void {
   let stack: Stack;
   let alice: Session;
   let bob: Session;
-  const suffix = randomBytes(3).toString("hex");
-
-  before(async function () {
-    this.timeout(180_000);
-    stack = await start();
-    [alice, bob] = await Promise.all([newSession(stack, "alice", suffix), newSession(stack, "bob", suffix)]);
-  });
-  after(async function () {
-    this.timeout(60_000);
-    await stack?.stop();
-  });
+  suiteSessions(start, ["alice", "bob"], (suite) => ({ stack, alice, bob } = suite));
 
   const call = async (who: Session | undefined, method: string, path: string, json?: unknown): Promise<Answer> => {
     const headers: Record<string, string> = { ...(who ? { authorization: `Bearer ${who.accessToken}` } : {}), ...(json ? { "content-type": "application/json" } : {}) };

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { waitFor } from "@starling/testkit";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
 import { newSession, type Session } from "../src/harness/masto-session.ts";
+import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
 /**
@@ -14,18 +14,9 @@ function describeInteractions(start: () => Promise<Stack>): void {
   let alice: Session;
   let bob: Session;
   let carol: Session;
-  const suffix = randomBytes(3).toString("hex");
-
-  before(async function () {
-    this.timeout(180_000);
-    stack = await start();
-    const account = (name: string) => newSession(stack, name, suffix);
-    [alice, bob, carol] = await Promise.all([account("alice"), account("bob"), account("carol")]);
+  const suffix = suiteSessions(start, ["alice", "bob", "carol"], async (suite) => {
+    ({ stack, alice, bob, carol } = suite);
     await carol.client.v1.accounts.$select(bob.account.id).follow();
-  });
-  after(async function () {
-    this.timeout(60_000);
-    await stack?.stop();
   });
 
   const call = async (who: Session | undefined, method: string, path: string) => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
-import { newSession, type Session } from "../src/harness/masto-session.ts";
+import type { Session } from "../src/harness/masto-session.ts";
+import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import { png } from "../src/harness/media-files.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
@@ -15,19 +15,10 @@ function describeStatusReads(start: () => Promise<Stack>): void {
   let bob: Session;
   let carol: Session;
   let dave: Session;
-  const suffix = randomBytes(3).toString("hex");
-
-  before(async function () {
-    this.timeout(180_000);
-    stack = await start();
-    const account = (name: string) => newSession(stack, name, suffix);
-    [alice, bob, carol, dave] = await Promise.all([account("alice"), account("bob"), account("carol"), account("dave")]);
+  const suffix = suiteSessions(start, ["alice", "bob", "carol", "dave"], async (suite) => {
+    ({ stack, alice, bob, carol, dave } = suite);
     await bob.client.v1.accounts.$select(alice.account.id).follow();
     await dave.client.v1.accounts.$select(alice.account.id).follow();
-  });
-  after(async function () {
-    this.timeout(60_000);
-    await stack?.stop();
   });
 
   const get = async (who: Session | undefined, path: string) => {
