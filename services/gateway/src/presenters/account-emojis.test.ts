@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { CustomEmojisServiceClient, CustomEmojisServiceService, type CustomEmoji, type GetCustomEmojisRequest } from "@starling/proto/statuses/v1/custom_emojis";
-import { connectService, createLogger, createMetrics, startGrpcServer } from "@starling/runtime";
-import { accountFixture, TEST_SECRET } from "../../test/fixtures/accounts-server.ts";
+import type { CustomEmoji } from "@starling/proto/statuses/v1/custom_emojis";
+import { accountFixture } from "../../test/fixtures/accounts-server.ts";
+import { startCustomEmojisFixture, type RunningCustomEmojis } from "../../test/fixtures/custom-emojis-server.ts";
 import type { Clients } from "../clients.ts";
 import { accountEmojis, loadAccountEmojis } from "./account-emojis.ts";
 import { emojiKey } from "./custom-emoji.ts";
@@ -44,38 +44,14 @@ describe("Account presenter: custom emojis of profiles", () => {
   });
 
   describe("loading", () => {
-    const requests: GetCustomEmojisRequest[] = [];
+    let emojis: RunningCustomEmojis;
     let clients: Pick<Clients, "customEmojis">;
-    let stop: () => Promise<void>;
     before(async () => {
-      const server = await startGrpcServer({
-        host: "127.0.0.1",
-        port: 0,
-        services: [
-          {
-            definition: CustomEmojisServiceService,
-            handlers: {
-              createCustomEmoji: async () => ({ emoji: undefined, created: false }),
-              listCustomEmojis: async () => ({ emojis: [] }),
-              getCustomEmojis: async (request: GetCustomEmojisRequest) => {
-                requests.push(request);
-                return { emojis: [...known.values()].filter((e) => request.refs.some((r) => r.shortcode === e.shortcode && r.domain === e.domain)) };
-              },
-            },
-          },
-        ],
-        viewerSecret: TEST_SECRET,
-        logger: createLogger("emojis-fixture", "silent"),
-        registry: createMetrics("emojis-fixture"),
-      });
-      clients = { customEmojis: connectService(CustomEmojisServiceClient, `127.0.0.1:${server.port}`, { deadlineMs: 5_000 }) };
-      stop = async () => {
-        clients.customEmojis.close();
-        await server.stop(1_000);
-      };
+      emojis = await startCustomEmojisFixture([...known.values()]);
+      clients = { customEmojis: emojis.client };
     });
-    after(() => stop?.());
-    beforeEach(() => (requests.length = 0));
+    after(() => emojis?.stop());
+    beforeEach(() => (emojis.requests.length = 0));
 
     it("asks once for every account of a response, each shortcode with its account's domain", async () => {
       const accounts = [
@@ -85,14 +61,14 @@ describe("Account presenter: custom emojis of profiles", () => {
         accountFixture({ id: "4", suspended: true, emojiShortcodes: ["gone"] }),
       ];
       const loaded = await loadAccountEmojis({ clients: clients as Clients, viewerToken: undefined }, accounts);
-      assert.equal(requests.length, 1);
-      assert.deepEqual(requests[0]!.refs.map((r) => `${r.shortcode}@${r.domain}`), ["blobcat@", "hidden@", "blobcat@remote.example"]);
+      assert.equal(emojis.requests.length, 1);
+      assert.deepEqual(emojis.requests[0]!.refs.map((r) => `${r.shortcode}@${r.domain}`), ["blobcat@", "hidden@", "blobcat@remote.example"]);
       assert.deepEqual([...loaded.keys()].sort(), ["blobcat@", "blobcat@remote.example", "hidden@"]);
     });
 
     it("makes no call when no profile uses a shortcode", async () => {
       assert.equal((await loadAccountEmojis({ clients: clients as Clients, viewerToken: undefined }, [accountFixture()])).size, 0);
-      assert.equal(requests.length, 0);
+      assert.equal(emojis.requests.length, 0);
     });
   });
 });

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { CustomEmojisServiceClient, CustomEmojisServiceService, type CustomEmoji, type GetCustomEmojisRequest } from "@starling/proto/statuses/v1/custom_emojis";
+import type { CustomEmoji } from "@starling/proto/statuses/v1/custom_emojis";
 import type { Status } from "@starling/proto/statuses/v1/statuses";
-import { connectService, createLogger, createMetrics, startGrpcServer } from "@starling/runtime";
-import { TEST_SECRET, accountFixture, startAccountsFixture, testConfig, type RunningAccounts } from "../../test/fixtures/accounts-server.ts";
-import type { Clients } from "../clients.ts";
+import { accountFixture, startAccountsFixture, testConfig, type RunningAccounts } from "../../test/fixtures/accounts-server.ts";
+import { startCustomEmojisFixture, type RunningCustomEmojis } from "../../test/fixtures/custom-emojis-server.ts";
 import type { RouteContext } from "../http/route.ts";
 import { presentStatuses } from "./status.ts";
 
@@ -29,47 +28,19 @@ const urlsOf = (entities: unknown) => (entities as { url: string }[]).map((e) =>
 
 describe("Status presenter: custom emojis of remote statuses", () => {
   let accounts: RunningAccounts;
-  let emojis: Clients["customEmojis"];
-  let stopEmojis: () => Promise<void>;
+  let emojis: RunningCustomEmojis;
   let ctx: RouteContext;
-  const requests: GetCustomEmojisRequest[] = [];
 
   before(async () => {
     accounts = await startAccountsFixture({ accounts: [alice, bob] });
-    const server = await startGrpcServer({
-      host: "127.0.0.1",
-      port: 0,
-      services: [
-        {
-          definition: CustomEmojisServiceService,
-          handlers: {
-            createCustomEmoji: async () => ({ emoji: undefined, created: false }),
-            listCustomEmojis: async () => ({ emojis: [] }),
-            // As statuses answers: exact shortcode within each ref's own domain.
-            getCustomEmojis: async (request: GetCustomEmojisRequest) => {
-              requests.push(request);
-              const refs = [...request.shortcodes.map((shortcode) => ({ shortcode, domain: request.domain })), ...request.refs];
-              return { emojis: registry.filter((e) => refs.some((r) => r.shortcode === e.shortcode && r.domain === e.domain)) };
-            },
-          },
-        },
-      ],
-      viewerSecret: TEST_SECRET,
-      logger: createLogger("emojis-fixture", "silent"),
-      registry: createMetrics("emojis-fixture"),
-    });
-    emojis = connectService(CustomEmojisServiceClient, `127.0.0.1:${server.port}`, { deadlineMs: 5_000 });
-    stopEmojis = async () => {
-      emojis.close();
-      await server.stop(1_000);
-    };
-    ctx = { config: testConfig(), clients: { ...accounts.clients, customEmojis: emojis }, viewer: undefined, viewerToken: undefined, baseUrl: base, headers: {} };
+    emojis = await startCustomEmojisFixture(registry);
+    ctx = { config: testConfig(), clients: { ...accounts.clients, customEmojis: emojis.client }, viewer: undefined, viewerToken: undefined, baseUrl: base, headers: {} };
   });
   after(async () => {
-    await stopEmojis?.();
+    await emojis?.stop();
     await accounts?.stop();
   });
-  beforeEach(() => void (requests.length = 0));
+  beforeEach(() => void (emojis.requests.length = 0));
 
   it("takes a remote status's emojis from its author's server, and a local status's from here", async () => {
     const [local, remote] = await presentStatuses(ctx, [status("1", alice.id, ["blobcat", "local_only"]), status("2", bob.id, ["blobcat", "local_only", "wave"])]);
@@ -81,8 +52,8 @@ describe("Status presenter: custom emojis of remote statuses", () => {
 
   it("looks up the statuses' and their authors' emojis in one call, each shortcode with its domain", async () => {
     const [local, remote] = await presentStatuses(ctx, [status("1", alice.id, ["blobcat"]), status("2", bob.id, ["blobcat"])]);
-    assert.equal(requests.length, 1);
-    assert.deepEqual(requests[0]!.refs.map((r) => `${r.shortcode}@${r.domain}`), ["blobcat@", "blobcat@remote.example", "wave@remote.example"]);
+    assert.equal(emojis.requests.length, 1);
+    assert.deepEqual(emojis.requests[0]!.refs.map((r) => `${r.shortcode}@${r.domain}`), ["blobcat@", "blobcat@remote.example", "wave@remote.example"]);
     assert.deepEqual(urlsOf((local!.account as { emojis: unknown }).emojis), [`${base}/system/custom_emojis/blobcat.png`]);
     assert.deepEqual(urlsOf((remote!.account as { emojis: unknown }).emojis), ["https://remote.example/emojis/wave.png"]);
   });
@@ -91,8 +62,8 @@ describe("Status presenter: custom emojis of remote statuses", () => {
     const quiet = accountFixture({ id: "3", username: "quiet" });
     const only = await startAccountsFixture({ accounts: [quiet] });
     try {
-      await presentStatuses({ ...ctx, clients: { ...only.clients, customEmojis: emojis } }, [status("3", quiet.id, [])]);
-      assert.equal(requests.length, 0);
+      await presentStatuses({ ...ctx, clients: { ...only.clients, customEmojis: emojis.client } }, [status("3", quiet.id, [])]);
+      assert.equal(emojis.requests.length, 0);
     } finally {
       await only.stop();
     }
