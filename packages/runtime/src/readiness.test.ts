@@ -20,6 +20,16 @@ describe("readiness", () => {
     assert.deepEqual(report.checks, { database: "ok", redis: "connect ECONNREFUSED 127.0.0.1:6379" });
   });
 
+  it("stays ready when an advisory check fails, reporting it as a warning", async () => {
+    const readiness = new Readiness();
+    readiness.add("database", async () => {});
+    const missing = async () => {
+      throw new Error("ffmpeg not found");
+    };
+    readiness.add("media tools", missing, { advisory: true });
+    assert.deepEqual(await readiness.evaluate(), { ready: true, checks: { database: "ok", "media tools": "ffmpeg not found" }, warnings: ["media tools"] });
+  });
+
   it("is not ready when a check never answers, and reports the timeout", async () => {
     const readiness = new Readiness();
     readiness.add("peer", () => new Promise<void>(() => {}));

@@ -5,6 +5,8 @@ export type ReadinessCheck = () => Promise<void>;
 export interface ReadinessReport {
   ready: boolean;
   checks: Record<string, string>;
+  /** Advisory checks that failed: reported in `checks`, yet the process stays ready. Absent when none. */
+  warnings?: string[];
 }
 
 /**
@@ -13,12 +15,15 @@ export interface ReadinessReport {
  * consult it: a slow database must not get pods restarted.
  */
 export class Readiness {
-  private readonly checks = new Map<string, ReadinessCheck>();
+  private readonly checks = new Map<string, { check: ReadinessCheck; advisory: boolean }>();
   private draining = false;
 
-  /** Adds a named dependency probe. */
-  add(name: string, check: ReadinessCheck): void {
-    this.checks.set(name, check);
+  /**
+   * Adds a named dependency probe. An `advisory` one reports something that only part of the service
+   * needs (the media service without ffmpeg still serves images): its failure is a warning, not unreadiness.
+   */
+  add(name: string, check: ReadinessCheck, options: { advisory?: boolean } = {}): void {
+    this.checks.set(name, { check, advisory: options.advisory ?? false });
   }
 
   /** Marks the process as going away; readiness is false from now on. */
@@ -29,20 +34,22 @@ export class Readiness {
   /** Runs every probe with a timeout and reports each one. */
   async evaluate(timeoutMs = 2_000): Promise<ReadinessReport> {
     const checks: Record<string, string> = {};
+    const warnings: string[] = [];
     let ready = !this.draining;
     if (this.draining) checks.shutdown = "draining";
     await Promise.all(
-      [...this.checks].map(async ([name, check]) => {
+      [...this.checks].map(async ([name, { check, advisory }]) => {
         try {
           await withTimeout(check(), timeoutMs);
           checks[name] = "ok";
         } catch (error) {
-          ready = false;
+          if (advisory) warnings.push(name);
+          else ready = false;
           checks[name] = error instanceof Error ? error.message : String(error);
         }
       }),
     );
-    return { ready, checks };
+    return warnings.length ? { ready, checks, warnings: warnings.sort() } : { ready, checks };
   }
 }
 
