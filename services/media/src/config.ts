@@ -40,6 +40,13 @@ export const mediaEnv = z.object({
   MEDIA_IMAGE_LIMIT_BYTES: positiveInt(10 * 1024 * 1024),
   /** Largest video or audio upload in bytes (Mastodon: 40 MB). */
   MEDIA_VIDEO_LIMIT_BYTES: positiveInt(40 * 1024 * 1024),
+  /**
+   * ffmpeg and ffprobe (Debian package ffmpeg), for audio, video and animated GIF uploads: a path, or a
+   * name looked up on PATH. Without them the service still starts and serves images, warns in its log
+   * and on /readyz, and refuses those uploads with a 422 naming what is missing.
+   */
+  FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
+  FFPROBE_PATH: z.string().min(1).default("ffprobe"),
   /** Longest one ffmpeg/ffprobe run may take before it is killed, in milliseconds. */
   MEDIA_FFMPEG_TIMEOUT_MS: positiveInt(5 * 60_000),
   /** How often the processing worker looks for pending uploads when nothing nudged it, in milliseconds. */

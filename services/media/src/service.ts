@@ -7,6 +7,7 @@ import { mediaMigrations } from "../migrations/index.ts";
 import { mediaBaseUrl, type MediaConfig } from "./config.ts";
 import { startPreviewCards } from "./compose-preview-cards.ts";
 import { mediaHandlers } from "./grpc/media-handlers.ts";
+import { mediaTools, type MediaTools } from "./processing/media-tools.ts";
 import { fileServer } from "./http/file-server.ts";
 import { localDiskStorage } from "./storage/local-disk-storage.ts";
 import { s3Storage } from "./storage/s3-storage.ts";
@@ -63,8 +64,10 @@ export async function startMediaService(config: MediaConfig, context: ServiceCon
     nudgeWorker: () => {},
     // Inside the storage folder, so storing a processed file is a rename.
     workDir: join(mediaDir, "tmp"),
-    limits: { imageBytes: config.MEDIA_IMAGE_LIMIT_BYTES, videoBytes: config.MEDIA_VIDEO_LIMIT_BYTES, ffmpegTimeoutMs: config.MEDIA_FFMPEG_TIMEOUT_MS },
+    limits: { imageBytes: config.MEDIA_IMAGE_LIMIT_BYTES, videoBytes: config.MEDIA_VIDEO_LIMIT_BYTES },
+    tools: mediaTools({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH, timeoutMs: config.MEDIA_FFMPEG_TIMEOUT_MS }),
   };
+  await checkTools(deps.tools, context);
   if (options.relay !== false) {
     const bus = infra.bus();
     context.readiness.add("event bus", () => bus.ping());
@@ -93,4 +96,19 @@ export async function startMediaService(config: MediaConfig, context: ServiceCon
   const previewCards = await startPreviewCards(config, context, infra, deps, baseUrl);
   const endpoints = await serveService(context, config, [{ definition: MediaServiceService, handlers: mediaHandlers(deps, baseUrl) }, previewCards]);
   return { ...endpoints, httpPort, deps };
+}
+
+const WITHOUT_TOOLS = "audio, video and animated GIF uploads are refused until ffmpeg is installed (Debian package ffmpeg) or FFMPEG_PATH/FFPROBE_PATH point at it";
+
+/**
+ * Missing ffmpeg/ffprobe: a warning at start and on /readyz, not unreadiness, since images and
+ * everything else still work (as a Mastodon server without ffmpeg still serves images).
+ */
+async function checkTools(tools: MediaTools, context: ServiceContext): Promise<void> {
+  const check = async () => {
+    const missing = await tools.missing();
+    if (missing.length) throw new Error(`${missing.join(" and ")} not found: ${WITHOUT_TOOLS}`);
+  };
+  await check().catch((error: Error) => context.logger.warn(error.message));
+  context.readiness.add("ffmpeg", check, { advisory: true });
 }

@@ -50,6 +50,8 @@ export interface MediaHarness {
   mediaDir: string;
   /** Base URL of the file HTTP server, with its /system path. */
   filesUrl: string;
+  /** Base URL of the admin port: /livez, /readyz, /metrics. */
+  adminUrl: string;
   events: EventEnvelope[];
   /** The service's event bus, for tests that publish what other services would. */
   bus: EventBus;
@@ -114,6 +116,7 @@ export async function startMediaHarness(backend: Backend, options: { workers?: b
     deps: started.deps,
     mediaDir: join(dataDir, "media"),
     filesUrl: `http://127.0.0.1:${started.httpPort}/system`,
+    adminUrl: `http://127.0.0.1:${started.adminPort}`,
     events,
     bus: infra.bus(),
     grpcAddress: address,

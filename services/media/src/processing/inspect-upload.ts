@@ -6,6 +6,7 @@ import { invalidArgument } from "@starling/runtime";
 import type { MediaType } from "../domain/media-attachment.ts";
 import { isProfileImageType } from "../domain/profile-image-rules.ts";
 import { byteLimitOf, formatLimit, GIF_PIXEL_LIMIT, IMAGE_PIXEL_LIMIT, uploadKindOf, VIDEO_FRAME_RATE_LIMIT, VIDEO_PIXEL_LIMIT } from "../domain/media-rules.ts";
+import type { MediaTools } from "./media-tools.ts";
 import { probe, type Probe } from "./probe.ts";
 import { ProcessingError } from "./run-tool.ts";
 
@@ -20,21 +21,29 @@ export interface InspectedUpload {
 export interface InspectLimits {
   imageBytes: number;
   videoBytes: number;
-  ffmpegTimeoutMs: number;
 }
 
 const INVALID_TYPE = "Validation failed: File content type is invalid";
 
-/** Inspects the media file of an upload; INVALID_ARGUMENT when it must be refused. */
-export async function inspectUpload(path: string, size: number, limits: InspectLimits): Promise<InspectedUpload> {
+/**
+ * Inspects the media file of an upload; INVALID_ARGUMENT when it must be refused, FAILED_PRECONDITION
+ * when it is audio, video or an animated GIF and this server lacks the tools to process it.
+ */
+export async function inspectUpload(path: string, size: number, limits: InspectLimits, tools: MediaTools): Promise<InspectedUpload> {
   if (size === 0) throw invalidArgument("Validation failed: File can't be blank");
   const detected = await fileTypeFromFile(path);
   const kind = detected && uploadKindOf(detected.mime);
   if (!detected || !kind) throw invalidArgument(INVALID_TYPE);
   const limit = byteLimitOf(kind, { image: limits.imageBytes, video: limits.videoBytes });
   if (size > limit) throw invalidArgument(`Validation failed: File file size must be less than ${formatLimit(limit)}`);
-  if (kind === "image" || kind === "gif") return { type: await inspectImage(path), contentType: detected.mime };
-  return { type: videoOrAudio(await probeOrRefuse(path, limits.ffmpegTimeoutMs), kind), contentType: detected.mime };
+  if (kind === "image" || kind === "gif") {
+    const type = await inspectImage(path);
+    // An animated GIF is stored as a silent MP4 (gifv), which ffmpeg makes.
+    if (type === "gifv") await tools.require("Animated GIFs");
+    return { type, contentType: detected.mime };
+  }
+  await tools.require("Audio and video uploads");
+  return { type: videoOrAudio(await probeOrRefuse(path, tools), kind), contentType: detected.mime };
 }
 
 /** Inspects a supplied thumbnail: any still image type, within the image limits. */
@@ -77,9 +86,9 @@ async function inspectImage(path: string, label = "File"): Promise<"image" | "gi
   return animated ? "gifv" : "image";
 }
 
-async function probeOrRefuse(path: string, timeoutMs: number): Promise<Probe> {
+async function probeOrRefuse(path: string, tools: MediaTools): Promise<Probe> {
   try {
-    return await probe(path, timeoutMs);
+    return await probe(path, tools);
   } catch (error) {
     if (error instanceof ProcessingError) throw invalidArgument("Validation failed: File could not be read as audio or video");
     throw error;

@@ -1,3 +1,4 @@
+import type { MediaTools } from "./media-tools.ts";
 import { ProcessingError, runTool } from "./run-tool.ts";
 
 /** What ffprobe tells about a video or audio file. */
@@ -27,8 +28,8 @@ export function rateToNumber(rate: string | undefined): number {
 }
 
 /** Probes a file with ffprobe; a file ffprobe cannot read is a ProcessingError. */
-export async function probe(path: string, timeoutMs: number): Promise<Probe> {
-  const json = await runTool("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "--", path], timeoutMs);
+export async function probe(path: string, tools: MediaTools): Promise<Probe> {
+  const json = await runTool(tools.ffprobe, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "--", path], tools.timeoutMs);
   const parsed = JSON.parse(json) as { streams?: FfprobeStream[]; format?: { duration?: string; bit_rate?: string } };
   const streams = parsed.streams ?? [];
   // Cover art in audio files is a "video" stream flagged attached_pic; it does not make the file a video.

@@ -17,13 +17,14 @@ export async function processVideo(input: string, gifv: boolean, options: Proces
   const small = { path: join(options.workDir, `${options.stem}-small.jpg`), extension: "jpg" };
   const audio = gifv ? ["-an"] : ["-map", "0:a:0?", "-c:a", "aac", "-b:a", "160k"];
   const video = ["-map", "0:v:0", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-maxrate", "1300k", "-bufsize", "2600k", "-pix_fmt", "yuv420p"];
+  const { tools } = options;
   await runTool(
-    "ffmpeg",
+    tools.ffmpeg,
     ["-nostdin", "-v", "error", "-y", "-i", input, ...video, "-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", ...audio, "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", original.path],
-    options.ffmpegTimeoutMs,
+    tools.timeoutMs,
   );
-  await runTool("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", original.path, "-frames:v", "1", "-f", "image2", "-c:v", "png", frame], options.ffmpegTimeoutMs);
-  const result = await probe(original.path, options.ffmpegTimeoutMs);
+  await runTool(tools.ffmpeg, ["-nostdin", "-v", "error", "-y", "-i", original.path, "-frames:v", "1", "-f", "image2", "-c:v", "png", frame], tools.timeoutMs);
+  const result = await probe(original.path, tools);
   const { width = 0, height = 0, frameRate = "0/1" } = result.video ?? {};
   const smallMeta = await renderStill(frame, small.path, PREVIEW_PIXELS, "jpeg");
   return {
@@ -38,10 +39,10 @@ export async function processVideo(input: string, gifv: boolean, options: Proces
 export async function processAudio(input: string, options: ProcessOptions): Promise<ProcessedMedia> {
   const original = { path: join(options.workDir, `${options.stem}-original.mp3`), extension: "mp3" };
   await runTool(
-    "ffmpeg",
+    options.tools.ffmpeg,
     ["-nostdin", "-v", "error", "-y", "-i", input, "-vn", "-map", "0:a:0", "-c:a", "libmp3lame", "-q:a", "2", "-map_metadata", "-1", "-f", "mp3", original.path],
-    options.ffmpegTimeoutMs,
+    options.tools.timeoutMs,
   );
-  const result = await probe(original.path, options.ffmpegTimeoutMs);
+  const result = await probe(original.path, options.tools);
   return { original, small: null, meta: { original: { duration: result.duration, bitrate: result.bitrate } }, blurhash: null };
 }

@@ -1,4 +1,5 @@
 import type { FileMeta, MediaFilesMeta } from "../domain/media-attachment.ts";
+import type { MediaTools } from "./media-tools.ts";
 
 /** A file processing wrote to the work folder, to be stored. */
 export interface OutputFile {
@@ -20,7 +21,7 @@ export interface ProcessOptions {
   workDir: string;
   /** Unique stem for output file names in `workDir`. */
   stem: string;
-  ffmpegTimeoutMs: number;
+  tools: MediaTools;
 }
 
 /** A processed supplied thumbnail. */

@@ -1,4 +1,5 @@
 import type { Database } from "@starling/db";
+import type { MediaTools } from "../processing/media-tools.ts";
 import type { MediaStorage } from "../storage/media-storage.ts";
 
 /** What the media use cases run with. */
@@ -13,7 +14,9 @@ export interface MediaDeps {
   nudgeWorker: () => void;
   /** Scratch folder for uploads in flight and processing output; on the storage's filesystem when it is local. */
   workDir: string;
-  limits: { imageBytes: number; videoBytes: number; ffmpegTimeoutMs: number };
+  limits: { imageBytes: number; videoBytes: number };
+  /** ffmpeg and ffprobe, for audio, video and animated GIFs. */
+  tools: MediaTools;
 }
 
 /** The caller of an RPC, as the gateway signed it. */

@@ -15,7 +15,7 @@ import { withWorkDir } from "./work-dir.ts";
 const MAX_ATTEMPTS = 3;
 
 /** How long a claim holds: longer than the slowest run (three ffmpeg/ffprobe calls) could take. */
-const leaseMs = (deps: MediaDeps) => deps.limits.ffmpegTimeoutMs * 3 + 60_000;
+const leaseMs = (deps: MediaDeps) => deps.tools.timeoutMs * 3 + 60_000;
 
 /**
  * Processes one pending upload: the given one (API v1 waits for it), or the oldest available (the
@@ -50,7 +50,7 @@ async function produceFiles(deps: MediaDeps, record: MediaRecord, dir: string): 
   if (!record.uploadKey) throw new ProcessingError("the upload is gone");
   const input = join(dir, "upload");
   await deps.storage.copyToFile(record.uploadKey, input);
-  const options: ProcessOptions = { workDir: dir, stem: record.id, ffmpegTimeoutMs: deps.limits.ffmpegTimeoutMs };
+  const options: ProcessOptions = { workDir: dir, stem: record.id, tools: deps.tools };
   const processed = await PROCESSORS[record.type](input, record.uploadContentType, options);
   const originalKey = fileKey(record.id, "original", processed.original.extension);
   await deps.storage.put(originalKey, processed.original.path);

@@ -27,7 +27,7 @@ export async function storeThumbnail(deps: MediaDeps, mediaId: string, file: Rec
   await inspectThumbnail(file.path, file.size, deps.limits.imageBytes);
   const contentType = (await fileTypeFromFile(file.path))!.mime;
   return withWorkDir(deps.workDir, async (dir) => {
-    const rendered = await processThumbnail(file.path, contentType, { workDir: dir, stem: mediaId, ffmpegTimeoutMs: deps.limits.ffmpegTimeoutMs });
+    const rendered = await processThumbnail(file.path, contentType, { workDir: dir, stem: mediaId, tools: deps.tools });
     const key = thumbnailKey(mediaId, deps.newId(), rendered.file.extension);
     await deps.storage.put(key, rendered.file.path);
     return { key, meta: rendered.meta, blurhash: rendered.blurhash };

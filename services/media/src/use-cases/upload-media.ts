@@ -24,7 +24,7 @@ export async function uploadMedia(deps: MediaDeps, caller: Caller, input: Upload
   if (!caller.accountId) throw unauthenticated("This method requires an authenticated user");
   if (!input.file) throw invalidArgument("Validation failed: File can't be blank");
   const edits = validateEdits(input);
-  const inspected = await inspectUpload(input.file.path, input.file.size, deps.limits);
+  const inspected = await inspectUpload(input.file.path, input.file.size, deps.limits, deps.tools);
   const id = deps.newId();
   const thumbnail = input.thumbnail && (await storeThumbnail(deps, id, input.thumbnail));
   const record: MediaRecord = {
