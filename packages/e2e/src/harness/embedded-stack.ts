@@ -26,6 +26,7 @@ export async function startEmbeddedStack(options: { dataDir?: string; env?: Reco
     url,
     pid: server.process.pid,
     dataDir,
+    output: () => server.output(),
     createAccount: (username, email, extra) => cliCreateAccount(env, username, email, extra),
     cli: (args) => runNode("packages/cli/src/main.ts", args, env),
     async stop() {

@@ -8,6 +8,8 @@ export interface Stack {
   pid?: number;
   /** The DATA_DIR of a one-process stack: its local mailbox is `mailbox/` in it. */
   dataDir?: string;
+  /** What a one-process stack printed so far, stdout and stderr (the last 20 KB). */
+  output?(): string;
   /** Runs `starling accounts create` against this stack and returns the printed password. */
   createAccount(username: string, email: string, extra?: string[]): Promise<string>;
   /** Runs `starling <args>` against this stack, as an operator would, and returns its output. */
