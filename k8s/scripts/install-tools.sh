@@ -5,6 +5,8 @@
 # kubernetes-validate ships the Kubernetes OpenAPI schemas (strict variants included) inside the
 # wheel, so validation needs no download at test time. Idempotent: a tool already at the pinned
 # version is left alone. Override the interpreter with PYTHON=..., e.g. PYTHON=python3.12.
+# With --missing it installs nothing and prints the name of each tool not at its pinned version, one
+# a line (scripts/test-setup.sh asks so before it installs anything).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 tooling="$root/.tooling"
@@ -12,9 +14,21 @@ tooling="$root/.tooling"
 KUSTOMIZE_VERSION=v5.8.2
 KUBERNETES_VALIDATE_VERSION=1.37.0
 python="${PYTHON:-python3}"
+venv="$tooling/k8s-venv"
+
+kustomize_installed() { "$tooling/bin/kustomize" version 2>/dev/null | grep -qx "$KUSTOMIZE_VERSION"; }
+validate_installed() {
+  [ -x "$venv/bin/python" ] &&
+    [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("kubernetes-validate"))' 2>/dev/null)" = "$KUBERNETES_VALIDATE_VERSION" ]
+}
+if [ "${1:-}" = --missing ]; then
+  kustomize_installed || echo kustomize
+  validate_installed || echo kubernetes-validate
+  exit 0
+fi
 
 mkdir -p "$tooling/bin"
-if "$tooling/bin/kustomize" version 2>/dev/null | grep -qx "$KUSTOMIZE_VERSION"; then
+if kustomize_installed; then
   echo "k8s tools: kustomize $KUSTOMIZE_VERSION already installed" >&2
 else
   command -v go >/dev/null || { echo "k8s tools: go is needed to install kustomize" >&2; exit 1; }
@@ -22,8 +36,7 @@ else
   GOBIN="$tooling/bin" go install "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION"
 fi
 
-venv="$tooling/k8s-venv"
-if [ -x "$venv/bin/python" ] && [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("kubernetes-validate"))' 2>/dev/null)" = "$KUBERNETES_VALIDATE_VERSION" ]; then
+if validate_installed; then
   echo "k8s tools: kubernetes-validate $KUBERNETES_VALIDATE_VERSION already installed" >&2
 else
   echo "k8s tools: installing kubernetes-validate $KUBERNETES_VALIDATE_VERSION (pip, virtualenv)" >&2

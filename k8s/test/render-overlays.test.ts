@@ -61,7 +61,7 @@ describe("k8s manifests", function () {
   before(function () {
     const missing = [kustomize, validator, python].filter((tool) => !existsSync(tool));
     if (missing.length > 0) {
-      throw new Error(`k8s test tools missing (${missing.join(", ")}): run \`bash k8s/scripts/install-tools.sh\` first`);
+      throw new Error(`k8s test tools missing (${missing.join(", ")}): run \`bash k8s/scripts/install-tools.sh\` first (the repository's pnpm test does)`);
     }
   });
 
