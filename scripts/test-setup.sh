@@ -43,11 +43,11 @@ if [ ${#packages[@]} -gt 0 ] && [ "$(id -u)" -ne 0 ]; then
   fi
 fi
 
-what=()
-[ ${#packages[@]} -gt 0 ] && what+=("${packages[*]} (apt-get)")
-[ ${#tools[@]} -gt 0 ] && what+=("${tools[*]} (into .tooling/)")
+what=""
+[ ${#packages[@]} -gt 0 ] && what="${packages[*]} (apt-get)"
+[ ${#tools[@]} -gt 0 ] && what="${what:+$what and }${tools[*]} (into .tooling/)"
 mkdir -p "$(dirname "$log")"
-say "installing ${what[*]}; details in ${log#"$root"/}"
+say "installing $what; details in ${log#"$root"/}"
 # `set -e` does not apply inside a function called as an `if` condition, hence the && chain.
 install() {
   if [ ${#packages[@]} -gt 0 ]; then
