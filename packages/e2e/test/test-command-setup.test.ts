@@ -25,32 +25,25 @@ async function binOf(links: Record<string, string>): Promise<string> {
 const onPath = (name: string) => (process.env.PATH ?? "").split(delimiter).map((dir) => join(dir, name)).find((path) => existsSync(path));
 
 // The README's test command does its own set-up (scripts/test.sh runs scripts/test-setup.sh first).
-describe("the test command's set-up", function () {
+// Here as the user nobody (setpriv), with a PATH of only the commands the script runs: ffmpeg is
+// missing and apt-get needs root, which this user has no way to get.
+describe("the test command's set-up, for a user without root on a machine without ffmpeg", function () {
   this.timeout(60_000);
-
-  it("does nothing and prints nothing once everything is installed, as pnpm test left it before this suite", async () => {
-    assert.deepEqual(await run("bash", ["scripts/test-setup.sh"], process.env), { code: 0, stdout: "", stderr: "" });
+  let bin: string;
+  const asNobody = () => run("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i", `PATH=${bin}`, "HOME=/tmp", "bash", "scripts/test-setup.sh"], process.env);
+  before(async function () {
+    if (process.getuid?.() !== 0 || !onPath("setpriv")) return this.skip(); // only root can become nobody
+    bin = await binOf(Object.fromEntries(["bash", "id", "dirname", "grep", "tail", "mkdir", "env", "apt-get"].map((name) => [name, onPath(name)!])));
   });
+  after(() => bin && rm(bin, { recursive: true, force: true }));
 
-  // As the user nobody (setpriv), with a PATH of only the commands the script runs: ffmpeg is missing
-  // and apt-get needs root, which this user has no way to get.
-  describe("for a user without root, on a machine without ffmpeg", () => {
-    let bin: string;
-    const asNobody = () => run("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i", `PATH=${bin}`, "HOME=/tmp", "bash", "scripts/test-setup.sh"], process.env);
-    before(async function () {
-      if (process.getuid?.() !== 0 || !onPath("setpriv")) return this.skip(); // only root can become nobody
-      bin = await binOf(Object.fromEntries(["bash", "id", "dirname", "grep", "tail", "mkdir", "env", "apt-get"].map((name) => [name, onPath(name)!])));
-    });
-    after(() => bin && rm(bin, { recursive: true, force: true }));
-
-    it("installs nothing, prints the exact command that would (through su, as there is no sudo) and fails", async () => {
-      const { code, stdout, stderr } = await asNobody();
-      assert.equal(code, 1, stderr);
-      assert.equal(stdout, "");
-      const [said, command, ...rest] = stderr.trimEnd().split("\n");
-      assert.match(said!, /^test set-up: the tests need ffmpeg( \S+)* from Debian's packages, which needs root\. Run this, then pnpm test again:$/);
-      assert.match(command!, /^ {2}su -c 'apt-get update && apt-get install -y --no-install-recommends ffmpeg( [a-z0-9.-]+)*'$/);
-      assert.deepEqual(rest, []);
-    });
+  it("installs nothing, prints the exact command that would (through su, as there is no sudo) and fails", async () => {
+    const { code, stdout, stderr } = await asNobody();
+    assert.equal(code, 1, stderr);
+    assert.equal(stdout, "");
+    const [said, command, ...rest] = stderr.trimEnd().split("\n");
+    assert.match(said!, /^test set-up: the tests need ffmpeg( \S+)* from Debian's packages, which needs root\. Run this, then pnpm test again:$/);
+    assert.match(command!, /^ {2}su -c 'apt-get update && apt-get install -y --no-install-recommends ffmpeg( [a-z0-9.-]+)*'$/);
+    assert.deepEqual(rest, []);
   });
 });
