@@ -86,6 +86,21 @@ export function describeSortedSetContract({ store }: ContractContext): void {
       assert.deepEqual(await members("home", "desc"), ["s9", "s5", "s4"]);
     });
 
+    it("zaddCappedMany adds to and trims each set on its own", async function () {
+      await add("a", { a1: 1, a2: 2, a3: 3 });
+      const entries = (scores: Record<string, number>) => Object.entries(scores).map(([member, score]) => ({ member, score }));
+      await store().zaddCappedMany([{ key: "a", entries: entries({ a4: 4 }) }, { key: "b", entries: entries({ b1: 1 }) }, { key: "c", entries: [] }], 3);
+      assert.deepEqual(await members("a", "desc"), ["a4", "a3", "a2"]);
+      assert.deepEqual(await members("b"), ["b1"]);
+      assert.equal(await store().zcard("c"), 0);
+      // More members than one ZADD of the Redis script carries.
+      await store().zaddCappedMany([{ key: "big", entries: Array.from({ length: 1_200 }, (_, i) => ({ member: `m${i}`, score: i })) }], 1_100);
+      assert.equal(await store().zcard("big"), 1_100);
+      assert.equal(await store().zscore("big", "m100"), 100);
+      assert.equal(await store().zscore("big", "m99"), null);
+      await store().zaddCappedMany([], 3);
+    });
+
     it("zaddCapped to zero leaves no key behind", async function () {
       await store().zaddCapped("home", [{ member: "a", score: 1 }], 0);
       assert.equal(await store().zcard("home"), 0);

@@ -26,6 +26,11 @@ const WRONG_TYPE = "WRONGTYPE Operation against a key holding the wrong kind of 
 const NOT_AN_INTEGER = "ERR value is not an integer or out of range";
 const NOT_A_FLOAT = "ERR value is not a valid float";
 
+function checkedMaxSize(maxSize: number): number {
+  if (!Number.isInteger(maxSize) || maxSize < 0) throw new RangeError("maxSize must be a non-negative integer");
+  return maxSize;
+}
+
 function parseCounter(value: string): number {
   if (!/^(0|-?[1-9]\d{0,15})$/.test(value)) throw new Error(NOT_AN_INTEGER);
   return Number(value);
@@ -96,6 +101,14 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): KeyValu
     return set;
   }
 
+  // Adds, then trims to the `maxSize` highest; an empty write to a missing set creates nothing.
+  function addCapped(key: string, members: ScoredMember[], maxSize: number): void {
+    if (members.length === 0 && !sortedSet(key)) return;
+    const set = addAll(key, members);
+    set.removeRangeByRank(0, -maxSize - 1);
+    dropIfEmpty(key, set);
+  }
+
   return {
     async get(key) {
       const entry = stringEntry(key);
@@ -141,11 +154,11 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): KeyValu
       if (members.length > 0) addAll(key, members);
     },
     async zaddCapped(key, members, maxSize) {
-      if (!Number.isInteger(maxSize) || maxSize < 0) throw new RangeError("maxSize must be a non-negative integer");
-      if (members.length === 0 && !sortedSet(key)) return;
-      const set = addAll(key, members);
-      set.removeRangeByRank(0, -maxSize - 1);
-      dropIfEmpty(key, set);
+      addCapped(key, members, checkedMaxSize(maxSize));
+    },
+    async zaddCappedMany(writes, maxSize) {
+      checkedMaxSize(maxSize);
+      for (const { key, entries } of writes) addCapped(key, entries, maxSize);
     },
     async zrem(key, members) {
       const set = sortedSet(key);

@@ -29,6 +29,12 @@ export interface ScoredMember {
   member: string;
 }
 
+/** Entries added to one sorted set by {@link KeyValueStore.zaddCappedMany}. */
+export interface CappedWrite {
+  key: string;
+  entries: ScoredMember[];
+}
+
 /** A score range over a sorted set, as Redis `ZRANGE ... BYSCORE [REV] [LIMIT]`. */
 export interface ScoreRangeQuery {
   /** Lowest score included (default −∞). */
@@ -113,6 +119,13 @@ export interface KeyValueStore {
    * members — a capped home feed that keeps the newest entries.
    */
   zaddCapped(key: string, entries: ScoredMember[], maxSize: number): Promise<void>;
+
+  /**
+   * {@link zaddCapped} on many sets at once, as one fan-out writes one status into many feeds: each
+   * set's add-and-trim is atomic, and the writes travel together (one pipeline on Redis) instead of
+   * a round trip each.
+   */
+  zaddCappedMany(writes: CappedWrite[], maxSize: number): Promise<void>;
 
   /** Removes members from the sorted set; resolves how many were present. */
   zrem(key: string, members: string[]): Promise<number>;

@@ -1,9 +1,10 @@
 /**
- * The Redis adapter on ioredis. Multi-step operations (windowed counters, capped sorted sets) run
- * in MULTI/EXEC so concurrent callers never see or cause half-applied states.
+ * The Redis adapter on ioredis. Multi-step operations run atomically (windowed counters in
+ * MULTI/EXEC, capped sorted sets as one Lua script) so concurrent callers never see or cause
+ * half-applied states.
  */
-import { Redis, type ChainableCommander, type RedisOptions } from "ioredis";
-import type { KeyValueStore } from "./key-value-store.ts";
+import { Redis, type ChainableCommander, type RedisOptions, type Result } from "ioredis";
+import type { CappedWrite, KeyValueStore } from "./key-value-store.ts";
 import { formatScore, lexRangeArguments, pairWithScores, parseScore, scoreRangeArguments } from "./redis-range-arguments.ts";
 import { RedisSubscriber } from "./redis-subscriber.ts";
 import { writeTtlMs } from "./ttl.ts";
@@ -68,17 +69,17 @@ export function createRedisStore(options: RedisStoreOptions): KeyValueStore {
       const by = options?.by ?? 1;
       if (options?.ttlMs === undefined) return client.incrby(key, by);
       // SET NX creates the key at 0 with the window's expiry only when absent; INCRBY then counts.
-      const replies = await execAtomically(client.multi().set(key, "0", "PX", writeTtlMs(options.ttlMs), "NX").incrby(key, by));
+      const replies = await execChecked(client.multi().set(key, "0", "PX", writeTtlMs(options.ttlMs), "NX").incrby(key, by));
       return replies[1] as number;
     },
     async zadd(key, entries) {
       if (entries.length > 0) await client.zadd(key, ...scoreMemberArguments(entries));
     },
     async zaddCapped(key, entries, maxSize) {
-      if (!Number.isInteger(maxSize) || maxSize < 0) throw new RangeError("maxSize must be a non-negative integer");
-      const transaction = client.multi();
-      if (entries.length > 0) transaction.zadd(key, ...scoreMemberArguments(entries));
-      await execAtomically(transaction.zremrangebyrank(key, 0, -maxSize - 1));
+      await addCapped(client, [{ key, entries }], maxSize);
+    },
+    async zaddCappedMany(writes, maxSize) {
+      await addCapped(client, writes, maxSize);
     },
     async zrem(key, members) {
       return members.length === 0 ? 0 : client.zrem(key, ...members);
@@ -117,8 +118,34 @@ export function createRedisStore(options: RedisStoreOptions): KeyValueStore {
   };
 }
 
+declare module "ioredis" {
+  interface RedisCommander<Context> {
+    /** ZADD then trim to the highest `maxSize`, atomically: {@link CAPPED_ADD}. */
+    zaddcapped(key: string, maxSize: number, ...scoreMembers: string[]): Result<number, Context>;
+  }
+}
+
+// KEYS[1] the set, ARGV[1] the cap, then score/member pairs, added 500 pairs per ZADD to stay well
+// inside Lua's limit on unpacked values. One script per set keeps it atomic and cluster-safe (one key).
+const CAPPED_ADD = `
+local last = #ARGV
+for first = 2, last, 1000 do
+  redis.call('ZADD', KEYS[1], unpack(ARGV, first, math.min(first + 999, last)))
+end
+return redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -tonumber(ARGV[1]) - 1)`;
+
+// Every set's script in one pipeline: one round trip for a whole fan-out batch.
+async function addCapped(client: Redis, writes: CappedWrite[], maxSize: number): Promise<void> {
+  if (!Number.isInteger(maxSize) || maxSize < 0) throw new RangeError("maxSize must be a non-negative integer");
+  if (writes.length === 0) return;
+  const pipeline = client.pipeline();
+  for (const { key, entries } of writes) pipeline.zaddcapped(key, maxSize, ...scoreMemberArguments(entries));
+  await execChecked(pipeline);
+}
+
 function connect(url: string, keyPrefix: string): Redis {
   const connection = new Redis(url, { ...CONNECTION_OPTIONS, keyPrefix });
+  connection.defineCommand("zaddcapped", { numberOfKeys: 1, lua: CAPPED_ADD });
   // Failures reach callers as rejected commands; without a listener ioredis would also print every
   // reconnect error to stderr as "Unhandled error event".
   connection.on("error", () => undefined);
@@ -129,9 +156,9 @@ function scoreMemberArguments(entries: { score: number; member: string }[]): str
   return entries.flatMap(({ score, member }) => [formatScore(score), member]);
 }
 
-// EXEC reports each command's error in its slot instead of rejecting; surface the first.
-async function execAtomically(transaction: ChainableCommander): Promise<unknown[]> {
-  const replies = await transaction.exec();
+// EXEC (and a pipeline) reports each command's error in its slot instead of rejecting; surface the first.
+async function execChecked(commands: ChainableCommander): Promise<unknown[]> {
+  const replies = await commands.exec();
   if (!replies) throw new Error("Redis transaction was aborted");
   const failed = replies.find(([error]) => error);
   if (failed) throw failed[0];

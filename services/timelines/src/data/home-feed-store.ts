@@ -16,13 +16,10 @@ export const BUILT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const feedKey = (accountId: string) => `feed:home:${accountId}`;
 const builtKey = (accountId: string) => `feed:home:${accountId}:built`;
 
-/**
- * Adds one status to many feeds. The writes are issued together rather than one after another, so
- * a Redis connection sends them as one pipeline.
- */
+/** Adds one status to many feeds in one batch of writes (one pipeline on Redis). */
 export async function addToFeeds(kv: KeyValueStore, accountIds: string[], statusId: string): Promise<void> {
-  const entry = [{ score: 0, member: feedMember(statusId) }];
-  await Promise.all(accountIds.map((id) => kv.zaddCapped(feedKey(id), entry, FEED_SIZE)));
+  const entries = [{ score: 0, member: feedMember(statusId) }];
+  await kv.zaddCappedMany(accountIds.map((id) => ({ key: feedKey(id), entries })), FEED_SIZE);
 }
 
 /** Adds many statuses to one feed. */
