@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Throwaway real PostgreSQL, Redis, Apache Kafka and an S3-compatible object store on 127.0.0.1, together.
-#   bash scripts/servers.sh start   start all four (installing what is missing) and write .servers/env
-#   bash scripts/servers.sh stop    stop all four
+#   bash scripts/servers.sh start [NAME...]   start all four, or only the named ones (postgres redis kafka s3),
+#                                             installing what is missing, and write .servers/env
+#   bash scripts/servers.sh stop [NAME...]    stop all four, or only the named ones
 #   bash scripts/servers.sh env     print DATABASE_URL, REDIS_URL, KAFKA_BROKERS and S3_* as shell exports
 # `eval "$(bash scripts/servers.sh env)"` points the tests and services at them.
 set -euo pipefail
@@ -15,21 +16,25 @@ print_env() {
   bash "$root/scripts/s3.sh" env
 }
 
-case "${1:-}" in
+# Start order; stop goes in reverse. The bench starts only the three it needs (no S3).
+all=(postgres redis kafka s3)
+command="${1:-}"
+shift || true
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=("${all[@]}")
+for name in "${names[@]}"; do
+  case " ${all[*]} " in *" $name "*) ;; *) echo "unknown server: $name (one of ${all[*]})" >&2; exit 64 ;; esac
+done
+
+case "$command" in
   start)
-    bash "$root/scripts/postgres.sh" start
-    bash "$root/scripts/redis.sh" start
-    bash "$root/scripts/kafka.sh" start
-    bash "$root/scripts/s3.sh" start
+    for name in "${names[@]}"; do bash "$root/scripts/$name.sh" start; done
     mkdir -p "$servers_dir"
     print_env >"$servers_dir/env"
     ;;
   stop)
-    bash "$root/scripts/s3.sh" stop || true
-    bash "$root/scripts/kafka.sh" stop || true
-    bash "$root/scripts/redis.sh" stop || true
-    bash "$root/scripts/postgres.sh" stop || true
+    for ((i = ${#names[@]} - 1; i >= 0; i--)); do bash "$root/scripts/${names[i]}.sh" stop || true; done
     ;;
   env) print_env ;;
-  *) echo "usage: $0 start|stop|env" >&2; exit 64 ;;
+  *) echo "usage: $0 start|stop [NAME...] | env" >&2; exit 64 ;;
 esac

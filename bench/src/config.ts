@@ -1,11 +1,19 @@
 import { realServersFromEnv, type RealServers } from "@starling/e2e";
 
+/** The stacks the bench knows how to run. */
+export type StackName = "embedded" | "production";
+const STACK_NAMES: readonly StackName[] = ["embedded", "production"];
+
 /** What one `pnpm bench` run measures with; read once at start so a bad value fails before any stack boots. */
 export interface BenchConfig {
   /** Seconds each autocannon run lasts. */
   durationSeconds: number;
   /** Concurrent keep-alive connections autocannon holds open. */
   connections: number;
+  /** Which stacks run; both unless BENCH_STACKS names one. */
+  stacks: ReadonlySet<StackName>;
+  /** Local followers the fan-out scenario's author has. */
+  fanOutFollowers: number;
   /** The real PostgreSQL/Redis/Kafka for the production-like stack, when all three are configured. */
   servers: RealServers | undefined;
 }
@@ -13,14 +21,25 @@ export interface BenchConfig {
 // Long enough to see a steady rate, short enough that a forgotten run cannot hog a shared machine.
 const MAX_DURATION_SECONDS = 300;
 
-/** Reads BENCH_DURATION (seconds, default 10) plus DATABASE_URL, REDIS_URL and KAFKA_BROKERS. */
+// Mastodon-sized accounts reach this many; more would mostly measure the seeding.
+const MAX_FOLLOWERS = 100_000;
+
+/** Reads BENCH_DURATION, BENCH_FOLLOWERS, DATABASE_URL, REDIS_URL and KAFKA_BROKERS. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
-  // BENCH_DURATION: seconds per load run, 1..300; the brief's 10 s keeps a full run near two minutes.
-  const raw = env.BENCH_DURATION ?? "10";
-  const durationSeconds = Number(raw);
-  if (!Number.isInteger(durationSeconds) || durationSeconds < 1 || durationSeconds > MAX_DURATION_SECONDS) {
-    throw new Error(`BENCH_DURATION must be a whole number of seconds from 1 to ${MAX_DURATION_SECONDS}, got "${raw}"`);
-  }
-  // DATABASE_URL, REDIS_URL, KAFKA_BROKERS: read by the harness; `scripts/servers.sh env` prints them.
-  return { durationSeconds, connections: 10, servers: realServersFromEnv() };
+  // BENCH_DURATION: seconds per load run, 1..300; the brief's 10 s keeps a full run to a few minutes.
+  const durationSeconds = wholeNumber(env, "BENCH_DURATION", 10, MAX_DURATION_SECONDS);
+  // BENCH_FOLLOWERS: followers fanned out to, 1..100000; the issue's figure is for 10,000.
+  const fanOutFollowers = wholeNumber(env, "BENCH_FOLLOWERS", 10_000, MAX_FOLLOWERS);
+  // BENCH_STACKS: comma-separated subset of embedded,production, to measure one while working on it.
+  const stacks = new Set((env.BENCH_STACKS ?? STACK_NAMES.join(",")).split(",").map((name) => name.trim()));
+  for (const name of stacks) if (!STACK_NAMES.includes(name as StackName)) throw new Error(`BENCH_STACKS: unknown stack "${name}" (${STACK_NAMES.join(", ")})`);
+  // DATABASE_URL, REDIS_URL, KAFKA_BROKERS: `scripts/servers.sh env` prints them; unset, the bench starts its own.
+  return { durationSeconds, connections: 10, stacks: stacks as Set<StackName>, fanOutFollowers, servers: realServersFromEnv() };
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name] ?? String(fallback);
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} must be a whole number from 1 to ${max}, got "${raw}"`);
+  return value;
 }

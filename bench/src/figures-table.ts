@@ -18,6 +18,14 @@ const ROWS: readonly Row[] = [
   { key: "homeNon2xx", label: "home timeline, non-2xx responses", decimals: 0 },
   { key: "homeErrors", label: "home timeline, socket errors", decimals: 0 },
   { key: "rssAfterLoadMiB", label: "RSS right after the load (MiB)", decimals: 1 },
+  { key: "bareRequestsPerSecond", label: "bare Node server, same page, requests/s", decimals: 1 },
+  { key: "bareLatencyP50Ms", label: "bare Node server, latency p50 (ms)", decimals: 0 },
+  { key: "bareLatencyP99Ms", label: "bare Node server, latency p99 (ms)", decimals: 0 },
+  { key: "ratioToBare", label: "Starling ÷ bare (requests/s)", decimals: 4 },
+  { key: "rebuildFirstReadMs", label: "home read after feed-cache loss, first (ms)", decimals: 0 },
+  { key: "rebuildSteadyP50Ms", label: "home read after feed-cache loss, then p50 (ms)", decimals: 1 },
+  { key: "fanOutFirstFeedMs", label: "fan-out of one post, 200 → author's own feed (ms)", decimals: 0 },
+  { key: "fanOutMs", label: "fan-out of one post, 200 → last follower feed (ms)", decimals: 0 },
 ];
 
 const render = (figure: Figure | undefined, decimals: number): string =>

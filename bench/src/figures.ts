@@ -9,7 +9,15 @@ export type FigureKey =
   | "homeLatencyP99Ms"
   | "homeNon2xx"
   | "homeErrors"
-  | "rssAfterLoadMiB";
+  | "rssAfterLoadMiB"
+  | "bareRequestsPerSecond"
+  | "bareLatencyP50Ms"
+  | "bareLatencyP99Ms"
+  | "ratioToBare"
+  | "rebuildFirstReadMs"
+  | "rebuildSteadyP50Ms"
+  | "fanOutFirstFeedMs"
+  | "fanOutMs";
 
 /** One measured value; `note` marks a caveat such as memory that had not settled yet. */
 export interface Figure {

@@ -1,24 +1,45 @@
 import autocannon from "autocannon";
-import { figure, type Column } from "./figures.ts";
+import { figure, type Column, type Figure } from "./figures.ts";
 import type { BenchConfig } from "./config.ts";
 import { HOME_PAGE_SIZE } from "./seed-home-timeline.ts";
 
+/** The path every home-timeline load reads, Starling's and the bare server's alike. */
+export const HOME_PATH = `/api/v1/timelines/home?limit=${HOME_PAGE_SIZE}`;
+/** A page of the same statuses that no home feed serves. */
+export const PUBLIC_PATH = `/api/v1/timelines/public?limit=${HOME_PAGE_SIZE}`;
+
+/** What one load of one URL measured. */
+export interface PageLoad {
+  requestsPerSecond: Figure;
+  latencyP50Ms: Figure;
+  latencyP99Ms: Figure;
+  non2xx: Figure;
+  errors: Figure;
+}
+
 /**
- * Reads one full home page as fast as `connections` keep-alive clients can for the configured
- * duration. Non-2xx and socket errors are reported, not hidden: a fast 401 or 503 is not a read.
+ * Reads one URL as fast as `connections` keep-alive clients can for the configured duration.
+ * Non-2xx and socket errors are reported, not hidden: a fast 401 or 503 is not a read.
  */
-export async function loadHomeTimeline(url: string, accessToken: string, config: BenchConfig): Promise<Column["figures"]> {
-  const result = await autocannon({
-    url: `${url}/api/v1/timelines/home?limit=${HOME_PAGE_SIZE}`,
-    connections: config.connections,
-    duration: config.durationSeconds,
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
+export async function loadPage(url: string, headers: Record<string, string>, config: BenchConfig): Promise<PageLoad> {
+  const result = await autocannon({ url, connections: config.connections, duration: config.durationSeconds, headers });
   return {
-    homeRequestsPerSecond: figure(result.requests.mean),
-    homeLatencyP50Ms: figure(result.latency.p50),
-    homeLatencyP99Ms: figure(result.latency.p99),
-    homeNon2xx: figure(result.non2xx, `of ${result.requests.total}`),
-    homeErrors: figure(result.errors, result.timeouts ? `${result.timeouts} timeouts` : undefined),
+    requestsPerSecond: figure(result.requests.mean),
+    latencyP50Ms: figure(result.latency.p50),
+    latencyP99Ms: figure(result.latency.p99),
+    non2xx: figure(result.non2xx, `of ${result.requests.total}`),
+    errors: figure(result.errors, result.timeouts ? `${result.timeouts} timeouts` : undefined),
+  };
+}
+
+/** Starling's home page under load, as the home-timeline rows of the table. */
+export async function loadHomeTimeline(url: string, accessToken: string, config: BenchConfig): Promise<Column["figures"]> {
+  const load = await loadPage(`${url}${HOME_PATH}`, { authorization: `Bearer ${accessToken}` }, config);
+  return {
+    homeRequestsPerSecond: load.requestsPerSecond,
+    homeLatencyP50Ms: load.latencyP50Ms,
+    homeLatencyP99Ms: load.latencyP99Ms,
+    homeNon2xx: load.non2xx,
+    homeErrors: load.errors,
   };
 }

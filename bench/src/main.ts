@@ -1,26 +1,43 @@
-import { startEmbeddedStack, startProductionStack } from "@starling/e2e";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmbeddedStack, startProductionStack, type Stack } from "@starling/e2e";
+import { fetchPage } from "./bare-server-load.ts";
 import { loadConfig } from "./config.ts";
-import { figure, type Column } from "./figures.ts";
+import { flushStackKeys } from "./feed-loss-bench.ts";
+import type { Column } from "./figures.ts";
 import { formatFiguresTable } from "./figures-table.ts";
-import { benchHomeTimeline } from "./home-timeline-bench.ts";
+import { PUBLIC_PATH } from "./home-timeline-load.ts";
 import { measureEmbeddedStart } from "./ready-time.ts";
+import { provideRealServers, type ProvidedServers } from "./real-servers.ts";
 import { RunningStacks } from "./running-stacks.ts";
+import { benchStack, type StackUnderTest } from "./stack-bench.ts";
 
-// Composition only: read config, run each scenario, print the table, stop every stack.
+// Composition only: read config, run each stack's scenarios, print the table, stop what was started.
 const config = loadConfig();
 const running = new RunningStacks();
 const embedded: Column = { figures: {} };
 const production: Column = { figures: {} };
+const notes: string[] = [];
+let provided: ProvidedServers | undefined;
+// The embedded stack restarts on its own DATA_DIR to lose its in-memory feed cache.
+const embeddedDataDir = mkdtempSync(join(tmpdir(), "starling-bench-"));
+
+async function cleanUp(): Promise<void> {
+  await running.stopAll();
+  await provided?.release();
+  rmSync(embeddedDataDir, { recursive: true, force: true });
+}
 
 process.once("SIGINT", () => {
-  console.error("[bench] interrupted; stopping stacks");
-  void running.stopAll().finally(() => process.exit(130));
+  console.error("[bench] interrupted; stopping stacks and servers");
+  void cleanUp().finally(() => process.exit(130));
 });
 
 /** Runs one scenario; a failure is printed and noted in its column so the other figures still print. */
-async function scenario(column: Column, name: string, run: () => Promise<Column["figures"]>): Promise<void> {
+async function scenario(column: Column, name: string, run: (figures: Column["figures"]) => Promise<unknown>): Promise<void> {
   try {
-    Object.assign(column.figures, await run());
+    await run(column.figures);
   } catch (error) {
     console.error(`[bench] ${name} failed: ${error instanceof Error ? error.stack : error}`);
     column.missing = [column.missing, `${name} failed (see stderr)`].filter(Boolean).join("; ");
@@ -28,21 +45,46 @@ async function scenario(column: Column, name: string, run: () => Promise<Column[
   }
 }
 
+const embeddedStack: StackUnderTest = {
+  start: () => startEmbeddedStack({ dataDir: embeddedDataDir }),
+  // Its key-value store lives in the server's memory: a restart is its FLUSHALL. One public-timeline
+  // read then warms what every restart loses besides the feeds (token cache, gRPC channels, hydration),
+  // so the timed home read is mostly the rebuild.
+  async loseFeedCache(stack: Stack, accessToken: string) {
+    await running.stop(stack);
+    const restarted = await running.start(() => startEmbeddedStack({ dataDir: embeddedDataDir }));
+    await fetchPage(restarted.url, PUBLIC_PATH, accessToken);
+    return restarted;
+  },
+  fanOut: false,
+};
+
 try {
-  await scenario(embedded, "embedded ready time", () => measureEmbeddedStart(running));
-  await scenario(embedded, "embedded home timeline", async () => (await benchHomeTimeline(running, () => startEmbeddedStack(), config)).figures);
-  const servers = config.servers;
+  if (config.stacks.has("embedded")) {
+    await scenario(embedded, "embedded ready time", async (figures) => Object.assign(figures, await measureEmbeddedStart(running)));
+    await scenario(embedded, "embedded stack", (figures) => benchStack(running, embeddedStack, config, figures));
+  } else embedded.missing = "skipped (BENCH_STACKS)";
+  if (config.stacks.has("production")) await scenario(production, "real servers", async () => {
+    provided = await provideRealServers(config.servers);
+    notes.push(`production: ${provided.origin}`);
+  });
+  const servers = provided?.servers;
+  if (!config.stacks.has("production")) production.missing = "skipped (BENCH_STACKS)";
   if (servers) {
-    await scenario(production, "production home timeline", async () => {
-      const run = await benchHomeTimeline(running, () => startProductionStack(servers), config);
+    const productionStack: StackUnderTest = {
+      start: () => startProductionStack(servers),
+      async loseFeedCache(stack: Stack) {
+        await flushStackKeys(stack.infra!);
+        return stack;
+      },
+      fanOut: true,
       // A fresh database and eight processes all healthy: the production analogue of a cold start.
-      return { ...run.figures, readyColdMs: figure(run.readyMs, "8 processes") };
-    });
-  } else {
-    production.missing = 'skipped: set DATABASE_URL, REDIS_URL and KAFKA_BROKERS (bash scripts/servers.sh start && eval "$(bash scripts/servers.sh env)")';
+      readyNote: "8 processes",
+    };
+    await scenario(production, "production stack", (figures) => benchStack(running, productionStack, config, figures));
   }
   console.log(`\nStarling benchmark: home timeline with ${config.connections} connections for ${config.durationSeconds} s (BENCH_DURATION)\n`);
-  console.log(formatFiguresTable({ embedded, production }));
+  console.log([formatFiguresTable({ embedded, production }), ...notes].join("\n"));
 } finally {
-  await running.stopAll();
+  await cleanUp();
 }

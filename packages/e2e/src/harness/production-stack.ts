@@ -83,6 +83,7 @@ export async function startProductionStack(servers: RealServers, options: { env?
   return {
     name: "production",
     url,
+    infra: { databaseUrl, redisUrl: servers.redisUrl, redisKeyPrefix: common.REDIS_KEY_PREFIX },
     createAccount: (username, email, extra) => cliCreateAccount(common, username, email, extra),
     cli: (args) => runNode("packages/cli/src/main.ts", args, common),
     stopService: async (name) => children.get(name)?.stop(),

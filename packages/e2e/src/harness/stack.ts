@@ -10,6 +10,8 @@ export interface Stack {
   dataDir?: string;
   /** What a one-process stack printed so far, stdout and stderr (the last 20 KB). */
   output?(): string;
+  /** Where a stack on real servers keeps its data, for drivers that seed or inspect it directly (the bench). */
+  infra?: StackInfra;
   /** Runs `starling accounts create` against this stack and returns the printed password. */
   createAccount(username: string, email: string, extra?: string[]): Promise<string>;
   /** Runs `starling <args>` against this stack, as an operator would, and returns its output. */
@@ -17,6 +19,14 @@ export interface Stack {
   /** Stops one service, when the stack runs services as separate processes. */
   stopService?(name: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** A production-like stack's own database and Redis key prefix on the shared real servers. */
+export interface StackInfra {
+  databaseUrl: string;
+  redisUrl: string;
+  /** Prepended to every Redis key the stack's services write. */
+  redisKeyPrefix: string;
 }
 
 /** Runs the CLI's `accounts create` with `env` and returns the password from "New password: ...". */

@@ -1,0 +1,52 @@
+import type { Stack } from "@starling/e2e";
+import { fetchPage, loadBareServer } from "./bare-server-load.ts";
+import type { BenchConfig } from "./config.ts";
+import { benchFanOut } from "./fan-out-bench.ts";
+import { benchFeedLoss } from "./feed-loss-bench.ts";
+import { figure, type Column } from "./figures.ts";
+import { HOME_PATH, loadHomeTimeline } from "./home-timeline-load.ts";
+import { readRssMiB } from "./process-memory.ts";
+import type { RunningStacks } from "./running-stacks.ts";
+import { seedHomeTimeline } from "./seed-home-timeline.ts";
+
+/** One kind of stack and what it can be put through. */
+export interface StackUnderTest {
+  start(): Promise<Stack>;
+  /** Throws the home-feed cache away as this stack can, and resolves the stack to read from afterwards. */
+  loseFeedCache(stack: Stack, accessToken: string): Promise<Stack>;
+  /** Whether the fan-out scenario can watch this stack's feeds (they live in a Redis it can reach). */
+  fanOut: boolean;
+  /** When set, the time from start to the stack answering is the cold-start figure, with this note. */
+  readyNote?: string;
+}
+
+/**
+ * Starts a stack and runs every scenario on it in turn, writing each figure into `figures` as soon as
+ * it is measured, so a failing scenario keeps the ones before it; stops the stack whatever happens.
+ */
+export async function benchStack(running: RunningStacks, subject: StackUnderTest, config: BenchConfig, figures: Column["figures"]): Promise<void> {
+  const startedAt = performance.now();
+  let stack = await running.start(() => subject.start());
+  if (subject.readyNote) figures.readyColdMs = figure(performance.now() - startedAt, subject.readyNote);
+  const say = (what: string) => console.error(`[bench] ${stack.name}: ${what}`);
+  try {
+    say("seeding one reader, one author, 40 statuses");
+    const accessToken = await seedHomeTimeline(stack);
+    const authorization = { authorization: `Bearer ${accessToken}` };
+    say(`GET ${HOME_PATH}, ${config.connections} connections, ${config.durationSeconds} s`);
+    Object.assign(figures, await loadHomeTimeline(stack.url, accessToken, config));
+    // Only a one-process stack has a single RSS worth printing; the production stack is eight.
+    if (stack.pid !== undefined) figures.rssAfterLoadMiB = figure(await readRssMiB(stack.pid));
+    say("the same page from a bare Node HTTP server");
+    const page = await fetchPage(stack.url, HOME_PATH, accessToken);
+    Object.assign(figures, await loadBareServer(page, authorization, config, figures.homeRequestsPerSecond?.value));
+    say("home reads after the feed cache is lost");
+    Object.assign(figures, await benchFeedLoss(stack, accessToken, async (before) => (stack = await subject.loseFeedCache(before, accessToken))));
+    if (subject.fanOut) {
+      say(`fan-out of one post to ${config.fanOutFollowers} followers`);
+      Object.assign(figures, await benchFanOut(stack, config.fanOutFollowers));
+    }
+  } finally {
+    await running.stop(stack);
+  }
+}
