@@ -7,8 +7,11 @@ import { seedFollowers } from "./seed-followers.ts";
 // Long enough for a slow fan-out to finish and be measured, short enough not to stall the run.
 const GIVE_UP_AFTER_MS = 120_000;
 const POLL_EVERY_MS = 10;
-// Feeds checked per pipelined round when confirming every follower has the status.
+// Feeds checked per pipelined round when confirming every follower has the status, or unlinked per call.
 const CHECK_BATCH = 1_000;
+
+// Home feeds as services/timelines/README.md describes them, under the stack's key prefix.
+const feedKey = (accountId: string) => `feed:home:${accountId}`;
 
 /**
  * One author with `followers` local followers posts once; the figures are the times from the post's
@@ -39,8 +42,13 @@ export async function benchFanOut(stack: Stack, followers: number): Promise<Colu
     await waitUntilEveryFeedHas(redis, followerIds, id);
     return { fanOutFirstFeedMs: figure(reachedAuthorMs), fanOutMs: figure(performance.now() - postedAt, `${followers} followers`) };
   } finally {
-    redis.disconnect();
+    // Ten thousand feeds nobody reads again would otherwise stay in a Redis others share.
+    await unlinkFeeds(redis, followerIds).finally(() => redis.disconnect());
   }
+}
+
+async function unlinkFeeds(redis: Redis, followerIds: string[]): Promise<void> {
+  for (let i = 0; i < followerIds.length; i += CHECK_BATCH) await redis.unlink(...followerIds.slice(i, i + CHECK_BATCH).map(feedKey));
 }
 
 /**
@@ -51,7 +59,7 @@ async function waitUntilEveryFeedHas(redis: Redis, followerIds: string[], status
   // Feed members are status ids zero-padded to 20 digits (services/timelines/README.md).
   const member = statusId.padStart(20, "0");
   const deadline = Date.now() + GIVE_UP_AFTER_MS;
-  let pending = followerIds.map((id) => `feed:home:${id}`);
+  let pending = followerIds.map(feedKey);
   for (;;) {
     if ((await redis.zscore(pending.at(-1)!, member)) !== null) {
       pending = await feedsWithout(redis, pending, member);

@@ -34,18 +34,20 @@ async function timedRead(url: string, accessToken: string): Promise<{ ms: number
 
 /**
  * FLUSHALL for one stack on shared Redis: unlinks every key under the stack's prefix (feeds, their
- * built markers, caches, counters) and nothing of anyone else's.
+ * built markers, caches, counters) and nothing of anyone else's. Resolves how many went.
  */
-export async function flushStackKeys(infra: StackInfra): Promise<void> {
+export async function flushStackKeys(infra: StackInfra): Promise<number> {
   // Unprefixed: SCAN patterns are not rewritten by ioredis's keyPrefix.
   const redis = new Redis(infra.redisUrl);
+  let unlinked = 0;
   try {
     let cursor = "0";
     do {
       const [next, keys] = await redis.scan(cursor, "MATCH", `${infra.redisKeyPrefix}*`, "COUNT", 1000);
-      if (keys.length > 0) await redis.unlink(...keys);
+      if (keys.length > 0) unlinked += await redis.unlink(...keys);
       cursor = next;
     } while (cursor !== "0");
+    return unlinked;
   } finally {
     redis.disconnect();
   }

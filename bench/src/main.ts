@@ -74,7 +74,7 @@ try {
     const productionStack: StackUnderTest = {
       start: () => startProductionStack(servers),
       async loseFeedCache(stack: Stack) {
-        await flushStackKeys(stack.infra!);
+        console.error(`[bench] production: unlinked ${await flushStackKeys(stack.infra!)} Redis keys of the stack`);
         return stack;
       },
       fanOut: true,
