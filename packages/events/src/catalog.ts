@@ -4,7 +4,7 @@ import { PollVoted } from "@starling/proto/statuses/v1/events";
 import { StatusUpdated } from "@starling/proto/statuses/v1/events";
 import { MediaProcessed } from "@starling/proto/media/v1/events";
 import { CardCreated } from "@starling/proto/media/v1/events";
-import { AccountMoved, AccountUpdated } from "@starling/proto/accounts/v1/events";
+import { AccountMoved, AccountStatsChanged, AccountUpdated } from "@starling/proto/accounts/v1/events";
 import { BlockCreated, BlockRemoved, MuteCreated, MuteRemoved } from "@starling/proto/accounts/v1/events";
 import { UserSignedUp } from "@starling/proto/accounts/v1/events";
 import { AccountDeleted } from "@starling/proto/accounts/v1/events";
@@ -37,6 +37,7 @@ export const EVENT_CATALOG = {
   "follow.requested": entry(TOPICS.accounts, FollowRequested),
   "follow.rejected": entry(TOPICS.accounts, FollowRejected),
   "account.updated": entry(TOPICS.accounts, AccountUpdated),
+  "account.stats_changed": entry(TOPICS.accounts, AccountStatsChanged),
   "account.moved": entry(TOPICS.accounts, AccountMoved),
   "account.suspended": entry(TOPICS.accounts, AccountSuspended),
   "account.unsuspended": entry(TOPICS.accounts, AccountUnsuspended),

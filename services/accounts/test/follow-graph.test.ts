@@ -85,7 +85,7 @@ for (const backend of backends) {
       assert.ok(first.nextCursor && first.prevCursor, "a full page links both ways");
       const rest = await follows.listFollowers({ accountId: star.account.id, page: { maxId: first.nextCursor, sinceId: "", minId: "", limit: 2 } });
       assert.deepEqual(ids(rest.accounts), [fans[0]!.account.id]);
-      assert.equal(rest.nextCursor, "", "a short page has no next link");
+      assert.equal(rest.nextCursor, undefined, "a short page has no next link");
       const newer = await follows.listFollowers({ accountId: star.account.id, page: { maxId: "", sinceId: rest.prevCursor, minId: "", limit: 40 } });
       assert.deepEqual(ids(newer.accounts), [fans[2]!.account.id, fans[1]!.account.id]);
       assert.deepEqual(ids((await follows.listFollowing({ accountId: fans[0]!.account.id })).accounts), [star.account.id]);
@@ -97,7 +97,7 @@ for (const backend of backends) {
       await h.db.table("blocks").insert({ id: createIdGenerator()(), account_id: star.account.id, target_account_id: fans[0]!.account.id, created_at: new Date() });
       assert.deepEqual((await follows.listFollowers({ accountId: star.account.id }, fans[0]!.as)).accounts, [], "hidden from an account it blocks");
       assert.equal((await follows.listFollowers({ accountId: star.account.id }, star.as)).accounts.length, 2, "but not from itself");
-      const badCursor = follows.listFollowers({ accountId: star.account.id, page: { maxId: "abc", sinceId: "", minId: "", limit: 0 } });
+      const badCursor = follows.listFollowers({ accountId: star.account.id, page: { maxId: "abc" } });
       assert.equal((await rejection(badCursor)).code, status.INVALID_ARGUMENT);
     });
 
@@ -137,7 +137,7 @@ for (const backend of backends) {
       await follows.endorseAccount({ targetAccountId: b.account.id }, me.as);
       const all = await follows.listEndorsements({ all: true }, me.as);
       assert.deepEqual(ids(all.accounts), [b.account.id, a.account.id], "newest account first");
-      assert.deepEqual([all.nextCursor, all.prevCursor], ["", ""]);
+      assert.deepEqual([all.nextCursor, all.prevCursor], [undefined, undefined]);
       const page = await follows.listEndorsements({ page: { maxId: b.account.id, sinceId: "", minId: "", limit: 1 }, all: false }, me.as);
       assert.deepEqual([ids(page.accounts), page.nextCursor], [[a.account.id], a.account.id]);
       assert.equal((await follows.unendorseAccount({ targetAccountId: b.account.id }, me.as)).relationship!.endorsed, false);

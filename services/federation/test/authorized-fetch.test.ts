@@ -27,9 +27,9 @@ function serveAlice(h: Harness): { alice: Account; statusPath: string } {
   h.answer("getStatusesForFederation", async ({ ids }: { ids: string[] }) => ({ statuses: ids.includes(status.id) ? [federated] : [] }));
   h.answer("getMedia", async () => ({ media: [] }));
   h.answer("getCustomEmojis", async () => ({ emojis: [] }));
-  h.answer("listAccountStatuses", async () => ({ statuses: [], nextCursor: "" }));
-  h.answer("listFollowers", async () => ({ accounts: [], nextCursor: "" }));
-  h.answer("listFollowing", async () => ({ accounts: [], nextCursor: "" }));
+  h.answer("listAccountStatuses", async () => ({}));
+  h.answer("listFollowers", async () => ({ accounts: [] }));
+  h.answer("listFollowing", async () => ({ accounts: [] }));
   h.answer("listPinnedStatuses", async () => ({ statuses: [] }));
   return { alice, statusPath: "/users/alice/statuses/7001" };
 }

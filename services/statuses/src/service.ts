@@ -1,6 +1,6 @@
 import { createOutboxRelay } from "@starling/events";
 import type { InfraProvider } from "@starling/platform";
-import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
+import { connectService, createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { StatusesServiceService } from "@starling/proto/statuses/v1/statuses";
 import { CustomEmojisServiceService } from "@starling/proto/statuses/v1/custom_emojis";
 import { statusesMigrations } from "../migrations/index.ts";
@@ -25,7 +25,14 @@ import { TranslationServiceService } from "@starling/proto/statuses/v1/translati
 import { translationHandlers } from "./grpc/translation-handlers.ts";
 import { configuredTranslator } from "./translation/configured-translator.ts";
 import { FederatedStatusesServiceService } from "@starling/proto/statuses/v1/federated_statuses";
+import { PreviewCardsServiceClient } from "@starling/proto/media/v1/preview_cards";
+import { statusPageCopies } from "./read-models/status-page-copies.ts";
+import { startPageCopiesConsumer } from "./read-models/status-page-copies-consumer.ts";
 import { federatedStatusesHandlers } from "./grpc/federated-statuses-handlers.ts";
+
+// Events drop a copy when its entity changes; this only bounds the rare copy fetched just before a
+// change and stored just after its event (see EntityCopiesOptions.ttlMs).
+const COPY_TTL_MS = 10 * 60_000;
 
 /** Options of {@link startStatusesService}. */
 export interface StartStatusesOptions {
@@ -63,10 +70,16 @@ export async function startStatusesService(
   context.shutdown.add("clients", "profiles client", () => profiles.close());
   const media = connectMedia(config.MEDIA_GRPC_URL, config.GRPC_DEADLINE_MS);
   context.shutdown.add("clients", "media client", () => media.close());
+  const cards = connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, { deadlineMs: config.GRPC_DEADLINE_MS });
+  context.shutdown.add("clients", "preview cards client", () => cards.close());
+  const copies = statusPageCopies(infra.kv(), { accounts: client, media, cards }, COPY_TTL_MS);
+  const pageCopies = await startPageCopiesConsumer(bus, copies);
+  context.shutdown.add("workers", "statuses page-copies consumer", () => pageCopies.stop());
   const deps = {
     db,
     accounts: accountsDirectory(client, profiles),
     media: mediaAttacher(media),
+    copies,
     relay,
     newId: createIdGenerator(),
     baseUrl: baseUrl(config.LOCAL_DOMAIN, config.LOCAL_HTTPS),

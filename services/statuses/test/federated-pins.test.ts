@@ -30,7 +30,7 @@ for (const backend of backends) {
       return status!.id;
     };
     // The account's pins as the API lists them (newest pin first).
-    const pinsOf = async (accountId: string) => (await interactions.listPinnedStatuses({ accountId }, {})).statuses.map((s) => s.id);
+    const pinsOf = async (accountId: string) => (await interactions.listPinnedStatuses({ accountId }, {})).page!.statuses.map((s) => s.id);
     const pinEvents = (type: "status.pinned" | "status.unpinned", statusId: string) =>
       service.events.filter((e) => e.type === type).map((e) => decodePayload(type as EventType, e) as { statusId: string; accountId: string }).filter((p) => p.statusId === statusId);
     const awaitPinEvent = (type: "status.pinned" | "status.unpinned", statusId: string) => waitFor(() => pinEvents(type, statusId)[0], { what: `${type} ${statusId}` });

@@ -139,7 +139,7 @@ for (const backend of backends) {
         const poll = { options: [{ title: "tea", votesCount: "3" }, { title: "coffee", votesCount: "1" }], multiple: false, expiresAt: new Date(clock + 3_600_000), votersCount: "0" };
         const { status } = await upsert({ uri, content: "<p>Which?</p>", poll });
         assert.ok(status!.pollId);
-        const readPoll = async () => (await polls.getPolls({ ids: [status!.pollId] }, {})).polls[0]!;
+        const readPoll = async () => (await polls.getPolls({ ids: [status!.pollId!] }, {})).polls[0]!;
         const stored = await readPoll();
         assert.deepEqual([stored.options.map((o) => [o.title, o.votesCount]), stored.votersCount, stored.multiple, stored.expired], [[["tea", "3"], ["coffee", "1"]], "4", false, false]);
         // A redelivery without an edit refreshes the counts only.
@@ -254,7 +254,7 @@ for (const backend of backends) {
         await federated.receivePollVote({ accountId: REMOTE, statusId: status.id, choices: ["tea"] });
         await federated.receivePollVote({ accountId: REMOTE, statusId: status.id, choices: ["water"] });
         await federated.receivePollVote({ accountId: REMOTE, statusId: status.id, choices: ["tea"] });
-        const [poll] = (await polls.getPolls({ ids: [status.pollId] }, {})).polls;
+        const [poll] = (await polls.getPolls({ ids: [status.pollId!] }, {})).polls;
         assert.deepEqual([poll!.options.map((o) => o.votesCount), poll!.votesCount, poll!.votersCount], [["1", "0", "1"], "2", "1"]);
         await waitFor(() => payloads("poll.voted").filter((p) => p.statusId === status.id).length === 2);
         assert.deepEqual(
@@ -272,7 +272,7 @@ for (const backend of backends) {
         await federated.receivePollVote({ accountId: REMOTE, statusId: status.id, choices: ["coffee"] });
         await federated.receivePollVote({ accountId: REMOTE, statusId: status.id, choices: ["coffee"] });
         await assert.rejects(federated.receivePollVote({ accountId: REMOTE, statusId: status.id, choices: ["tea"] }), refusedWith(GrpcStatus.FAILED_PRECONDITION));
-        const [poll] = (await polls.getPolls({ ids: [status.pollId] }, {})).polls;
+        const [poll] = (await polls.getPolls({ ids: [status.pollId!] }, {})).polls;
         assert.deepEqual([poll!.options.map((o) => o.votesCount), poll!.votersCount], [["0", "1", "0"], "1"]);
 
         const plain = await post(alice, { status: "No poll" });

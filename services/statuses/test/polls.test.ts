@@ -50,50 +50,50 @@ for (const backend of backends) {
 
     it("posts a multiple-choice poll and counts other accounts' votes per option, voters and each viewer's own votes", async function () {
       const status = await postPoll({ multiple: true });
-      assert.ok(status.pollId, "the status points at its poll");
-      const [fresh] = await read(status.pollId, bob);
+      assert.ok(status.pollId!, "the status points at its poll");
+      const [fresh] = await read(status.pollId!, bob);
       assert.deepEqual(
         [fresh!.statusId, fresh!.multiple, fresh!.expired, fresh!.expiresAt?.toISOString(), fresh!.votesCount, fresh!.votersCount, fresh!.voted, fresh!.ownVotes],
         [status.id, true, false, "2024-05-01T13:00:00.000Z", "0", "0", false, []],
       );
-      const afterBob = await vote(bob, status.pollId, [2, 0]);
+      const afterBob = await vote(bob, status.pollId!, [2, 0]);
       assert.deepEqual([afterBob.options.map((o) => o.votesCount), afterBob.votesCount, afterBob.votersCount, afterBob.voted, afterBob.ownVotes], [["1", "0", "1"], "2", "1", true, [0, 2]]);
-      await vote(carol, status.pollId, [2]);
-      const [seenByBob] = await read(status.pollId, bob);
+      await vote(carol, status.pollId!, [2]);
+      const [seenByBob] = await read(status.pollId!, bob);
       assert.deepEqual([seenByBob!.options.map((o) => [o.title, o.votesCount]), seenByBob!.votesCount, seenByBob!.votersCount, seenByBob!.ownVotes], [[["tea", "1"], ["coffee", "0"], ["water", "2"]], "3", "2", [0, 2]]);
-      const [seenByAlice] = await read(status.pollId, alice);
+      const [seenByAlice] = await read(status.pollId!, alice);
       assert.deepEqual([seenByAlice!.voted, seenByAlice!.ownVotes], [true, []], "the author counts as having voted");
-      const [anonymous] = await read(status.pollId);
+      const [anonymous] = await read(status.pollId!);
       assert.deepEqual([anonymous!.voted, anonymous!.ownVotes, anonymous!.votersCount], [false, [], "2"]);
       const [reread] = (await service.client.getStatuses({ ids: [status.id] }, {})).statuses;
-      assert.equal(reread!.pollId, status.pollId);
+      assert.equal(reread!.pollId, status.pollId!);
     });
 
     it("publishes poll.voted through the outbox with the vote's choices", async function () {
       const status = await postPoll({ multiple: true });
-      await vote(bob, status.pollId, [1, 2]);
+      await vote(bob, status.pollId!, [1, 2]);
       const event = await waitFor(() => service.events.find((e) => e.type === "poll.voted" && e.key === status.id), { what: "poll.voted" });
-      assert.deepEqual(decodePayload("poll.voted", event), { pollId: status.pollId, statusId: status.id, accountId: bob, choices: [1, 2] });
+      assert.deepEqual(decodePayload("poll.voted", event), { pollId: status.pollId!, statusId: status.id, accountId: bob, choices: [1, 2] });
     });
 
     it("refuses the author's vote, a second vote and two choices on a single-choice poll, storing nothing", async function () {
       const status = await postPoll();
       const votes = await count("poll_votes");
-      await assert.rejects(vote(alice, status.pollId, [0]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: You cannot vote in your own polls"));
-      await assert.rejects(vote(bob, status.pollId, [0, 1]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: You have already voted on this poll"));
-      await assert.rejects(vote(bob, status.pollId, [3]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: The chosen vote option does not exist"));
+      await assert.rejects(vote(alice, status.pollId!, [0]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: You cannot vote in your own polls"));
+      await assert.rejects(vote(bob, status.pollId!, [0, 1]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: You have already voted on this poll"));
+      await assert.rejects(vote(bob, status.pollId!, [3]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: The chosen vote option does not exist"));
       assert.equal(await count("poll_votes"), votes);
-      await vote(bob, status.pollId, [1]);
-      await assert.rejects(vote(bob, status.pollId, [0]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: You have already voted on this poll"));
-      const [poll] = await read(status.pollId, bob);
+      await vote(bob, status.pollId!, [1]);
+      await assert.rejects(vote(bob, status.pollId!, [0]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: You have already voted on this poll"));
+      const [poll] = await read(status.pollId!, bob);
       assert.deepEqual([poll!.options.map((o) => o.votesCount), poll!.votersCount, poll!.ownVotes], [["0", "1", "0"], "1", [1]]);
     });
 
     it("counts one of two racing votes of one account on a single-choice poll", async function () {
       const status = await postPoll();
-      const results = await Promise.allSettled([vote(carol, status.pollId, [0]), vote(carol, status.pollId, [1])]);
+      const results = await Promise.allSettled([vote(carol, status.pollId!, [0]), vote(carol, status.pollId!, [1])]);
       assert.deepEqual(results.map((r) => r.status).sort(), ["fulfilled", "rejected"]);
-      const [poll] = await read(status.pollId, carol);
+      const [poll] = await read(status.pollId!, carol);
       assert.deepEqual([poll!.votesCount, poll!.votersCount, poll!.ownVotes.length], ["1", "1", 1]);
     });
 
@@ -111,41 +111,41 @@ for (const backend of backends) {
 
     it("hides option totals until a poll of the minimum duration ends, then refuses votes and stores nothing", async function () {
       const status = await postPoll({ expiresIn: "300", hideTotals: true });
-      const open = await vote(bob, status.pollId, [0]);
+      const open = await vote(bob, status.pollId!, [0]);
       assert.deepEqual([open.options.map((o) => o.votesCount), open.votesCount, open.expired], [[undefined, undefined, undefined], "1", false]);
       clock += 301_000;
       const votes = await count("poll_votes");
-      await assert.rejects(vote(carol, status.pollId, [1]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: The poll has already ended"));
+      await assert.rejects(vote(carol, status.pollId!, [1]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: The poll has already ended"));
       assert.equal(await count("poll_votes"), votes);
-      const [ended] = await read(status.pollId, carol);
+      const [ended] = await read(status.pollId!, carol);
       assert.deepEqual([ended!.expired, ended!.options.map((o) => o.votesCount), ended!.voted], [true, ["1", "0", "0"], false]);
     });
 
     it("keeps a private status's poll from accounts that cannot see the status", async function () {
       const status = await postPoll({}, { visibility: "private" });
-      assert.deepEqual(await read(status.pollId, carol), []);
-      await assert.rejects(vote(carol, status.pollId, [0]), refusedWith(GrpcStatus.NOT_FOUND));
+      assert.deepEqual(await read(status.pollId!, carol), []);
+      await assert.rejects(vote(carol, status.pollId!, [0]), refusedWith(GrpcStatus.NOT_FOUND));
       await assert.rejects(polls.votePoll({ pollId: "999999", choices: [0] }, await as(carol)), refusedWith(GrpcStatus.NOT_FOUND));
-      assert.equal((await vote(bob, status.pollId, [0])).votersCount, "1", "a follower sees it and votes");
+      assert.equal((await vote(bob, status.pollId!, [0])).votersCount, "1", "a follower sees it and votes");
     });
 
     it("replaces a status's poll on edit, keeping votes when only the duration changes and resetting them when options change", async function () {
       const posted = await postPoll();
-      await vote(bob, posted.pollId, [1]);
+      await vote(bob, posted.pollId!, [1]);
       const replace = async (poll: { options: string[]; multiple?: boolean } | null) => {
         const status = (await findLiveStatus(service.db, posted.id))!;
         const valid = poll && { options: poll.options, expiresIn: 600, multiple: poll.multiple ?? false, hideTotals: false };
         return service.db.transaction((trx) => replaceStatusPoll(service.db, trx, status, valid, new Date(clock), () => "77"));
       };
       const kept = await replace({ options: ["tea", "coffee", "water"] });
-      assert.deepEqual([kept.changed, kept.poll?.id, kept.poll?.tallies], [true, posted.pollId, [0, 1, 0]]);
-      assert.deepEqual((await read(posted.pollId, bob))[0]!.ownVotes, [1]);
+      assert.deepEqual([kept.changed, kept.poll?.id, kept.poll?.tallies], [true, posted.pollId!, [0, 1, 0]]);
+      assert.deepEqual((await read(posted.pollId!, bob))[0]!.ownVotes, [1]);
       const reset = await replace({ options: ["tea", "juice"] });
-      assert.deepEqual([reset.poll?.id, reset.poll?.tallies, reset.poll?.votersCount], [posted.pollId, [0, 0], 0]);
-      const [afterReset] = await read(posted.pollId, bob);
+      assert.deepEqual([reset.poll?.id, reset.poll?.tallies, reset.poll?.votersCount], [posted.pollId!, [0, 0], 0]);
+      const [afterReset] = await read(posted.pollId!, bob);
       assert.deepEqual([afterReset!.options.map((o) => o.title), afterReset!.voted, afterReset!.ownVotes], [["tea", "juice"], false, []]);
       assert.deepEqual(await replace(null), { poll: null, changed: true });
-      assert.deepEqual([(await findLiveStatus(service.db, posted.id))!.pollId, await read(posted.pollId, bob)], [null, []]);
+      assert.deepEqual([(await findLiveStatus(service.db, posted.id))!.pollId, await read(posted.pollId!, bob)], [null, []]);
     });
   });
 }

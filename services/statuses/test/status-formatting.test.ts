@@ -95,7 +95,7 @@ for (const backend of backends) {
       const chosen = await post(carol, { visibility: "public", language: "fr" });
       assert.deepEqual([chosen.visibility, chosen.language], ["public", "fr"]);
       const noPreferences = await post(bob, { status: "no preferences" });
-      assert.deepEqual([noPreferences.visibility, noPreferences.language], ["public", ""]);
+      assert.deepEqual([noPreferences.visibility, noPreferences.language], ["public", undefined]);
     });
 
     it("refuses a reply to a private status the author cannot see with NOT_FOUND, storing nothing", async function () {

@@ -11,7 +11,7 @@ const backends: { name: string; url?: string }[] = [{ name: "PGlite" }];
 if (process.env.DATABASE_URL) backends.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
 
 const grpcCode = (code: GrpcStatus) => (error: unknown) => (error as { code?: number }).code === code;
-const noPage = { maxId: "", sinceId: "", minId: "", limit: 0 };
+const noPage = {};
 
 for (const backend of backends) {
   describe(`status interactions over gRPC on ${backend.name}`, function () {
@@ -111,16 +111,16 @@ for (const backend of backends) {
       const statuses = [await post(alice), await post(alice), await post(alice)];
       for (const s of [statuses[2]!, statuses[0]!, statuses[1]!]) await interactions.bookmarkStatus({ statusId: s.id }, await as(carol));
       const first = await interactions.listBookmarks({ page: { ...noPage, limit: 2 } }, await as(carol));
-      assert.deepEqual(first.statuses.map((s) => s.id), [statuses[1]!.id, statuses[0]!.id]);
-      assert.equal(first.statuses[0]?.viewer?.bookmarked, true);
+      assert.deepEqual(first.page!.statuses.map((s) => s.id), [statuses[1]!.id, statuses[0]!.id]);
+      assert.equal(first.page!.statuses[0]?.viewer?.bookmarked, true);
       assert.ok(first.nextCursor && first.prevCursor);
       const second = await interactions.listBookmarks({ page: { ...noPage, maxId: first.nextCursor, limit: 2 } }, await as(carol));
-      assert.deepEqual(second.statuses.map((s) => s.id), [statuses[2]!.id]);
-      assert.equal(second.nextCursor, "", "no next link after a short page");
-      const back = await interactions.listBookmarks({ page: { ...noPage, minId: second.prevCursor, limit: 1 } }, await as(carol));
-      assert.deepEqual(back.statuses.map((s) => s.id), [statuses[0]!.id], "min_id pages back without a gap");
+      assert.deepEqual(second.page!.statuses.map((s) => s.id), [statuses[2]!.id]);
+      assert.equal(second.nextCursor, undefined, "no next link after a short page");
+      const back = await interactions.listBookmarks({ page: { ...noPage, minId: second.prevCursor!, limit: 1 } }, await as(carol));
+      assert.deepEqual(back.page!.statuses.map((s) => s.id), [statuses[0]!.id], "min_id pages back without a gap");
       await interactions.unbookmarkStatus({ statusId: statuses[1]!.id }, await as(carol));
-      assert.equal((await interactions.listBookmarks({ page: noPage }, await as(carol))).statuses.length, 2);
+      assert.equal((await interactions.listBookmarks({ page: noPage }, await as(carol))).page!.statuses.length, 2);
     });
 
     it("pins up to five own statuses, refuses a sixth, others' and direct ones, and shows a pinned private post to its author", async function () {
@@ -136,9 +136,9 @@ for (const backend of backends) {
       });
       assert.equal((await read(mine[0]!.id, dave))?.viewer?.pinned, true);
       const pinned = await interactions.listPinnedStatuses({ accountId: dave }, await as(dave));
-      assert.deepEqual(pinned.statuses.map((s) => s.id), mine.slice(0, 5).map((s) => s.id).reverse());
+      assert.deepEqual(pinned.page!.statuses.map((s) => s.id), mine.slice(0, 5).map((s) => s.id).reverse());
       const seenByOthers = await interactions.listPinnedStatuses({ accountId: dave }, await as(carol));
-      assert.equal(seenByOthers.statuses.length, 4, "the private pin stays hidden from a non-follower");
+      assert.equal(seenByOthers.page!.statuses.length, 4, "the private pin stays hidden from a non-follower");
       await assert.rejects(interactions.pinStatus({ statusId: mine[5]!.id }, await as(carol)), grpcCode(GrpcStatus.INVALID_ARGUMENT));
       const direct = await post(dave, { visibility: "direct" });
       await interactions.unpinStatus({ statusId: mine[1]!.id }, await as(dave));

@@ -18,12 +18,12 @@ for (const backend of backends) {
     const as = (accountId: string) => service.viewer(accountId);
     const post = async (author: string, overrides: Partial<CreateStatusRequest> = {}) => (await service.client.createStatus(request(overrides), await as(author))).status!;
     const contextOf = async (id: string, viewer?: string) => {
-      const { ancestors, descendants } = await service.client.getStatusContext({ id }, viewer ? await as(viewer) : {});
-      return { ancestors: ancestors.map((s) => s.id), descendants: descendants.map((s) => s.id) };
+      const { ancestorIds, descendantIds } = await service.client.getStatusContext({ id }, viewer ? await as(viewer) : {});
+      return { ancestors: ancestorIds, descendants: descendantIds };
     };
     const profile = async (accountId: string, viewer: string | undefined, filters: Partial<ListAccountStatusesRequest> = {}) => {
       const listing = { accountId, excludeReplies: false, excludeReblogs: false, onlyMedia: false, tagged: "", ...filters };
-      return (await interactions.listAccountStatuses(listing, viewer ? await as(viewer) : {})).statuses.map((s) => s.id);
+      return (await interactions.listAccountStatuses(listing, viewer ? await as(viewer) : {})).page!.statuses.map((s) => s.id);
     };
 
     before(async function () {

@@ -39,7 +39,7 @@ for (const backend of backends) {
       assert.equal(created.url, `https://social.test/@alice/${created.id}`);
       assert.equal(created.content, "<p>Hi &lt;you&gt;</p><p>second &amp; last</p>");
       assert.deepEqual([created.visibility, created.language, created.spoilerText, created.accountId], ["public", "en", "cw", alice]);
-      assert.deepEqual(created.application, { name: "Test app", website: "" });
+      assert.deepEqual(created.application, { name: "Test app", website: undefined });
       const [read] = (await service.client.getStatuses({ ids: [created.id] }, {})).statuses;
       assert.deepEqual(read, created);
       const deleted = (await service.client.deleteStatus({ id: created.id }, await as(alice))).status!;

@@ -38,7 +38,7 @@ export async function startHarness(db: Database, kv: KeyValueStore, chaos?: Chao
   const context = createServiceContext("timelines", { logLevel: "silent", shutdownTimeoutMs: 5_000 });
   const { grpcPort, adminPort } = await startTimelinesService(config, context, { database: async () => db, bus: () => bus, kv: () => kv });
   const client = connectService(TimelinesServiceClient, `127.0.0.1:${grpcPort}`, { deadlineMs: 10_000 });
-  const page = (p: Partial<PageRequest> = {}): PageRequest => ({ maxId: "", sinceId: "", minId: "", limit: 0, ...p });
+  const page = (p: Partial<PageRequest> = {}): PageRequest => ({ ...p });
   return {
     kv,
     context,

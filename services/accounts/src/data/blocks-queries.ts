@@ -1,6 +1,5 @@
 import type { Database } from "@starling/db";
-import type { AccountPageQuery } from "../domain/account-page.ts";
-import { pageOf } from "./record-page-query.ts";
+import { readPage, type Page } from "@starling/paging";
 import type { Trx } from "./trx.ts";
 
 /** One block: `accountId` blocks `targetAccountId`. */
@@ -66,7 +65,7 @@ export async function blockedEitherWay(db: Database, a: string, b: string, trx?:
 }
 
 /** One page of the accounts `accountId` blocks, newest block first. */
-export async function blocksPage(db: Database, accountId: string, page: AccountPageQuery): Promise<BlockRecord[]> {
-  const rows = await pageOf<BlockRow>(db.table("blocks").where({ account_id: accountId }), "id", page);
+export async function blocksPage(db: Database, accountId: string, page: Page): Promise<BlockRecord[]> {
+  const rows = await readPage<BlockRow>(db.table("blocks").where({ account_id: accountId }), "id", page);
   return rows.map(toRecord);
 }

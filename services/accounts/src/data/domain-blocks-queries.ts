@@ -1,6 +1,5 @@
 import type { Database } from "@starling/db";
-import type { AccountPageQuery } from "../domain/account-page.ts";
-import { pageOf } from "./record-page-query.ts";
+import { readPage, type Page } from "@starling/paging";
 import type { Trx } from "./trx.ts";
 
 /** A domain a user hides. */
@@ -38,8 +37,8 @@ export async function onBlockedDomainsAmong(db: Database, accountId: string, tar
 }
 
 /** One page of the domains `accountId` blocks, newest block first. */
-export async function domainBlocksPage(db: Database, accountId: string, page: AccountPageQuery): Promise<DomainBlockRecord[]> {
-  const rows = await pageOf<{ id: string; domain: string }>(db.table("account_domain_blocks").where({ account_id: accountId }).select("id", "domain"), "id", page);
+export async function domainBlocksPage(db: Database, accountId: string, page: Page): Promise<DomainBlockRecord[]> {
+  const rows = await readPage<{ id: string; domain: string }>(db.table("account_domain_blocks").where({ account_id: accountId }).select("id", "domain"), "id", page);
   return rows.map((row) => ({ id: String(row.id), domain: row.domain }));
 }
 

@@ -1,7 +1,6 @@
 import type { Database } from "@starling/db";
-import type { AccountPageQuery } from "../domain/account-page.ts";
 import type { FollowTable } from "./follows-queries.ts";
-import { pageOf } from "./record-page-query.ts";
+import { readPage, type Page } from "@starling/paging";
 import type { Trx } from "./trx.ts";
 
 /** An account on a list, with the id of the record that put it there (the page cursor). */
@@ -19,7 +18,7 @@ const other = (side: EdgeSide): EdgeSide => (side === "account_id" ? "target_acc
  * One page of `table` edges where `fixed` is `accountId`, listing the account at the other end,
  * newest edge first. Suspended accounts drop out, as Mastodon's `without_suspended`.
  */
-export async function pageOfEdges(db: Database, table: FollowTable, fixed: EdgeSide, accountId: string, page: AccountPageQuery): Promise<ListedAccount[]> {
+export async function pageOfEdges(db: Database, table: FollowTable, fixed: EdgeSide, accountId: string, page: Page): Promise<ListedAccount[]> {
   const listed = other(fixed);
   const query = db
     .table(`${table} as e`)
@@ -27,7 +26,7 @@ export async function pageOfEdges(db: Database, table: FollowTable, fixed: EdgeS
     .where(`e.${fixed}`, accountId)
     .whereNull("a.suspended_at")
     .select("e.id as record_id", `e.${listed} as account_id`);
-  const rows = await pageOf<{ record_id: string; account_id: string }>(query, "e.id", page);
+  const rows = await readPage<{ record_id: string; account_id: string }>(query, "e.id", page);
   return rows.map((row) => ({ recordId: String(row.record_id), accountId: String(row.account_id) }));
 }
 
@@ -35,14 +34,14 @@ export async function pageOfEdges(db: Database, table: FollowTable, fixed: EdgeS
  * A page of the accounts `accountId` endorses. Mastodon pages this list by account id, not by the
  * endorsement's id, so the cursor is the account id; `page` undefined reads them all.
  */
-export async function pageOfEndorsements(db: Database, accountId: string, page: AccountPageQuery | undefined): Promise<ListedAccount[]> {
+export async function pageOfEndorsements(db: Database, accountId: string, page: Page | undefined): Promise<ListedAccount[]> {
   const query = db
     .table("endorsements as e")
     .join("accounts as a", "a.id", "e.target_account_id")
     .where("e.account_id", accountId)
     .whereNull("a.suspended_at")
     .select("e.target_account_id as account_id");
-  const rows: { account_id: string }[] = page ? await pageOf(query, "e.target_account_id", page) : await query.orderBy("e.target_account_id", "desc");
+  const rows: { account_id: string }[] = page ? await readPage(query, "e.target_account_id", page) : await query.orderBy("e.target_account_id", "desc");
   return rows.map((row) => ({ recordId: String(row.account_id), accountId: String(row.account_id) }));
 }
 

@@ -1,6 +1,5 @@
 import type { Database } from "@starling/db";
-import type { AccountPageQuery } from "../domain/account-page.ts";
-import { pageOf } from "./record-page-query.ts";
+import { readPage, type Page } from "@starling/paging";
 import type { Trx } from "./trx.ts";
 
 /** One mute: `accountId` mutes `targetAccountId`, until `expiresAt` when set. */
@@ -72,8 +71,8 @@ export async function liveMutesAmong(db: Database, accountId: string, targetIds:
 }
 
 /** One page of `accountId`'s live mutes, newest mute first. */
-export async function mutesPage(db: Database, accountId: string, now: Date, page: AccountPageQuery): Promise<MuteRecord[]> {
-  const rows = await pageOf<MuteRow>(live(db.table("mutes").where({ account_id: accountId }), now), "id", page);
+export async function mutesPage(db: Database, accountId: string, now: Date, page: Page): Promise<MuteRecord[]> {
+  const rows = await readPage<MuteRow>(live(db.table("mutes").where({ account_id: accountId }), now), "id", page);
   return rows.map(toRecord);
 }
 

@@ -1,7 +1,6 @@
 import type { AsyncHandlers } from "@starling/runtime";
-import type { PageRequest } from "@starling/proto/common/v1/page";
 import type { FollowGraphPage, FollowsServiceServer } from "@starling/proto/accounts/v1/follows";
-import type { AccountPage, AccountPageInput } from "../domain/account-page.ts";
+import type { AccountPage } from "../domain/account-page.ts";
 import type { Account } from "../domain/account.ts";
 import type { Relationship } from "../domain/relationship.ts";
 import { authorizeFollowRequest } from "../use-cases/authorize-follow-request.ts";
@@ -17,13 +16,11 @@ import { setAccountNote } from "../use-cases/set-account-note.ts";
 import { unendorseAccount } from "../use-cases/unendorse-account.ts";
 import { accountToProto, relationshipToProto } from "./to-proto.ts";
 
-// proto3 cannot tell limit 0 from an absent limit; the gateway answers limit=0 itself.
-const pageInput = (page: PageRequest | undefined): AccountPageInput => ({ maxId: page?.maxId, sinceId: page?.sinceId, limit: page?.limit });
 
 const pageToProto = (page: AccountPage<Account>): FollowGraphPage => ({
   accounts: page.accounts.map(accountToProto),
-  nextCursor: page.next ?? "",
-  prevCursor: page.prev ?? "",
+  nextCursor: page.next,
+  prevCursor: page.prev,
 });
 
 const answer = (relationship: Relationship) => ({ relationship: relationshipToProto(relationship) });
@@ -31,18 +28,18 @@ const answer = (relationship: Relationship) => ({ relationship: relationshipToPr
 /** The FollowsService handlers: decode → use case → encode, nothing else. */
 export function followsHandlers(deps: AccountsDeps): AsyncHandlers<FollowsServiceServer> {
   return {
-    listFollowers: async (request, ctx) => pageToProto(await listFollows(deps, ctx.viewer, "followers", request.accountId, pageInput(request.page))),
-    listFollowing: async (request, ctx) => pageToProto(await listFollows(deps, ctx.viewer, "following", request.accountId, pageInput(request.page))),
+    listFollowers: async (request, ctx) => pageToProto(await listFollows(deps, ctx.viewer, "followers", request.accountId, request.page)),
+    listFollowing: async (request, ctx) => pageToProto(await listFollows(deps, ctx.viewer, "following", request.accountId, request.page)),
     getFamiliarFollowers: async (request, ctx) => ({
       familiarFollowers: (await getFamiliarFollowers(deps, ctx.viewer, request.accountIds)).map((f) => ({ accountId: f.accountId, accounts: f.accounts.map(accountToProto) })),
     }),
     removeFromFollowers: async (request, ctx) => answer(await removeFromFollowers(deps, ctx.viewer, request.targetAccountId)),
-    listFollowRequests: async (request, ctx) => pageToProto(await listFollowRequests(deps, ctx.viewer, pageInput(request.page))),
+    listFollowRequests: async (request, ctx) => pageToProto(await listFollowRequests(deps, ctx.viewer, request.page)),
     authorizeFollowRequest: async (request, ctx) => answer(await authorizeFollowRequest(deps, ctx.viewer, request.accountId)),
     rejectFollowRequest: async (request, ctx) => answer(await rejectFollowRequest(deps, ctx.viewer, request.accountId)),
     endorseAccount: async (request, ctx) => answer(await endorseAccount(deps, ctx.viewer, request.targetAccountId)),
     unendorseAccount: async (request, ctx) => answer(await unendorseAccount(deps, ctx.viewer, request.targetAccountId)),
-    listEndorsements: async (request, ctx) => pageToProto(await listEndorsements(deps, ctx.viewer, pageInput(request.page), request.all)),
+    listEndorsements: async (request, ctx) => pageToProto(await listEndorsements(deps, ctx.viewer, request.page, request.all)),
     setAccountNote: async (request, ctx) => answer(await setAccountNote(deps, ctx.viewer, request.targetAccountId, request.comment)),
   };
 }

@@ -1,7 +1,6 @@
 import type { AsyncHandlers } from "@starling/runtime";
-import type { PageRequest } from "@starling/proto/common/v1/page";
 import type { RelationshipsServiceServer } from "@starling/proto/accounts/v1/relationships";
-import type { AccountPage, AccountPageInput } from "../domain/account-page.ts";
+import type { AccountPage } from "../domain/account-page.ts";
 import type { Relationship } from "../domain/relationship.ts";
 import { blockAccount } from "../use-cases/block-account.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
@@ -12,9 +11,7 @@ import { unblockAccount } from "../use-cases/unblock-account.ts";
 import { unmuteAccount } from "../use-cases/unmute-account.ts";
 import { accountToProto, relationshipToProto } from "./to-proto.ts";
 
-// proto3 cannot tell limit 0 from an absent limit; the gateway answers limit=0 itself.
-const pageInput = (page: PageRequest | undefined): AccountPageInput => ({ maxId: page?.maxId, sinceId: page?.sinceId, limit: page?.limit });
-const cursors = (page: AccountPage<unknown>) => ({ nextCursor: page.next ?? "", prevCursor: page.prev ?? "" });
+const cursors = (page: AccountPage<unknown>) => ({ nextCursor: page.next, prevCursor: page.prev });
 const answer = (relationship: Relationship) => ({ relationship: relationshipToProto(relationship) });
 
 /** The RelationshipsService handlers: decode → use case → encode, nothing else. */
@@ -26,11 +23,11 @@ export function relationshipsHandlers(deps: AccountsDeps, options: { localDomain
       answer(await muteAccount(deps, ctx.viewer, { targetAccountId: request.targetAccountId, notifications: request.notifications, duration: request.duration })),
     unmuteAccount: async (request, ctx) => answer(await unmuteAccount(deps, ctx.viewer, request.targetAccountId)),
     listBlocks: async (request, ctx) => {
-      const page = await listBlocks(deps, ctx.viewer, pageInput(request.page));
+      const page = await listBlocks(deps, ctx.viewer, request.page);
       return { accounts: page.accounts.map(accountToProto), ...cursors(page) };
     },
     listMutes: async (request, ctx) => {
-      const page = await listMutes(deps, ctx.viewer, pageInput(request.page));
+      const page = await listMutes(deps, ctx.viewer, request.page);
       const mutes = page.accounts.map((m) => ({ account: accountToProto(m.account), expiresAt: m.expiresAt ?? undefined, hideNotifications: m.hideNotifications }));
       return { mutes, ...cursors(page) };
     },
@@ -43,7 +40,7 @@ export function relationshipsHandlers(deps: AccountsDeps, options: { localDomain
       return {};
     },
     listDomainBlocks: async (request, ctx) => {
-      const page = await listDomainBlocks(deps, ctx.viewer, pageInput(request.page));
+      const page = await listDomainBlocks(deps, ctx.viewer, request.page);
       return { domains: page.accounts, ...cursors(page) };
     },
   };

@@ -1,5 +1,5 @@
+import { pageCursors } from "@starling/paging";
 import type { AccountPage } from "../domain/account-page.ts";
-import { pageCursors } from "../domain/account-page.ts";
 import type { Account } from "../domain/account.ts";
 import type { ListedAccount } from "../data/follow-graph-queries.ts";
 import type { AccountsDeps } from "./deps.ts";

@@ -1,5 +1,6 @@
 import { invalidArgument, type Viewer } from "@starling/runtime";
-import { accountPageQuery, pageCursors, type AccountPage, type AccountPageInput } from "../domain/account-page.ts";
+import { pageCursors, parsePage, type PageInput } from "@starling/paging";
+import { ACCOUNT_PAGE_LIMITS, type AccountPage } from "../domain/account-page.ts";
 import { InvalidDomain, normalizeBlockedDomain } from "../domain/blocked-domain.ts";
 import { deleteEdge } from "../data/follows-queries.ts";
 import { deleteDomainBlock, domainBlocksPage, edgesWithDomain, insertDomainBlock } from "../data/domain-blocks-queries.ts";
@@ -49,10 +50,10 @@ export async function unblockDomain(deps: AccountsDeps, viewer: Viewer | undefin
 }
 
 /** GET /api/v1/domain_blocks: the viewer's blocked domains, newest first, paged by block id. */
-export async function listDomainBlocks(deps: AccountsDeps, viewer: Viewer | undefined, input: AccountPageInput | undefined): Promise<AccountPage<string>> {
+export async function listDomainBlocks(deps: AccountsDeps, viewer: Viewer | undefined, input: PageInput | undefined): Promise<AccountPage<string>> {
   const accountId = viewerAccountId(viewer);
   // The account-list rules with this list's own size: 100 by default, twice that at most.
-  const page = { ...accountPageQuery({ ...input, limit: undefined }, invalidArgument), limit: input?.limit ? Math.min(Math.abs(Math.trunc(input.limit)), DEFAULT_LIMIT * 2) : DEFAULT_LIMIT };
+  const page = parsePage(input, { default: DEFAULT_LIMIT });
   const blocks = await domainBlocksPage(deps.db, accountId, page);
   return { accounts: blocks.map((block) => block.domain), ...pageCursors(blocks.map((block) => block.id), page.limit) };
 }

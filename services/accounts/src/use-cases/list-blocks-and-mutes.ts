@@ -1,5 +1,6 @@
-import { invalidArgument, type Viewer } from "@starling/runtime";
-import { accountPageQuery, pageCursors, type AccountPage, type AccountPageInput } from "../domain/account-page.ts";
+import type { Viewer } from "@starling/runtime";
+import { pageCursors, parsePage, type PageInput } from "@starling/paging";
+import { ACCOUNT_PAGE_LIMITS, type AccountPage } from "../domain/account-page.ts";
 import type { Account } from "../domain/account.ts";
 import { blocksPage } from "../data/blocks-queries.ts";
 import { mutesPage } from "../data/mutes-queries.ts";
@@ -15,18 +16,18 @@ export interface MutedAccount {
 }
 
 /** GET /api/v1/blocks: the viewer's blocked accounts, newest block first, paged by block id. */
-export async function listBlocks(deps: AccountsDeps, viewer: Viewer | undefined, input: AccountPageInput | undefined): Promise<AccountPage<Account>> {
+export async function listBlocks(deps: AccountsDeps, viewer: Viewer | undefined, input: PageInput | undefined): Promise<AccountPage<Account>> {
   const accountId = viewerAccountId(viewer);
-  const page = accountPageQuery(input, invalidArgument);
+  const page = parsePage(input, ACCOUNT_PAGE_LIMITS);
   const blocks = await blocksPage(deps.db, accountId, page);
   const accounts = await getAccounts(deps, blocks.map((block) => block.targetAccountId));
   return { accounts, ...pageCursors(blocks.map((block) => block.id), page.limit) };
 }
 
 /** GET /api/v1/mutes: the viewer's live mutes, newest first, paged by mute id. */
-export async function listMutes(deps: AccountsDeps, viewer: Viewer | undefined, input: AccountPageInput | undefined): Promise<AccountPage<MutedAccount>> {
+export async function listMutes(deps: AccountsDeps, viewer: Viewer | undefined, input: PageInput | undefined): Promise<AccountPage<MutedAccount>> {
   const accountId = viewerAccountId(viewer);
-  const page = accountPageQuery(input, invalidArgument);
+  const page = parsePage(input, ACCOUNT_PAGE_LIMITS);
   const mutes = await mutesPage(deps.db, accountId, deps.now(), page);
   const accounts = new Map((await getAccounts(deps, mutes.map((mute) => mute.targetAccountId))).map((account) => [account.id, account]));
   const listed = mutes.flatMap((mute) => {

@@ -1,5 +1,6 @@
-import { invalidArgument, notFound, type Viewer } from "@starling/runtime";
-import { accountPageQuery, type AccountPage, type AccountPageInput } from "../domain/account-page.ts";
+import { notFound, type Viewer } from "@starling/runtime";
+import { parsePage, type PageInput } from "@starling/paging";
+import { ACCOUNT_PAGE_LIMITS, type AccountPage } from "../domain/account-page.ts";
 import type { Account } from "../domain/account.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { blockedAmong } from "../data/blocks-queries.ts";
@@ -14,8 +15,8 @@ export type FollowDirection = "followers" | "following";
  * GET /api/v1/accounts/:id/followers and /following: newest follow first, paginated by follow id.
  * Empty, as in Mastodon, when the account is suspended or blocks the viewer.
  */
-export async function listFollows(deps: AccountsDeps, viewer: Viewer | undefined, direction: FollowDirection, accountId: string, input: AccountPageInput | undefined): Promise<AccountPage<Account>> {
-  const page = accountPageQuery(input, invalidArgument);
+export async function listFollows(deps: AccountsDeps, viewer: Viewer | undefined, direction: FollowDirection, accountId: string, input: PageInput | undefined): Promise<AccountPage<Account>> {
+  const page = parsePage(input, ACCOUNT_PAGE_LIMITS);
   const account = await findAccount(deps.db, accountId);
   if (!account) throw notFound();
   if (account.suspendedAt || (await blocksViewer(deps, account.id, viewer))) return { accounts: [] };

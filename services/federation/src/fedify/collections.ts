@@ -23,7 +23,7 @@ function outboxActivity(view: LocalStatusView, origin: string): Activity {
 }
 
 // Cursors are the services' own max_id cursors; "" is the first page.
-const page = (cursor: string) => ({ maxId: cursor, sinceId: "", minId: "", limit: PAGE_SIZE });
+const page = (cursor: string) => ({ maxId: cursor || undefined, limit: PAGE_SIZE });
 
 /**
  * An actor's outbox (its public and unlisted posts and reblogs, newest first), followers and
@@ -35,7 +35,7 @@ export function registerCollections(federation: Federation<FederationContextData
       const account = await findLocalAccount(ctx.data, identifier);
       if (!account || account.username !== identifier || cursor === null) return null;
       const listed = await ctx.data.interactions.listAccountStatuses({ accountId: account.id, page: page(cursor), excludeReplies: false, excludeReblogs: false, onlyMedia: false, tagged: "" });
-      const views = await loadStatusViews(ctx.data, listed.statuses.map((s) => s.id));
+      const views = await loadStatusViews(ctx.data, (listed.page?.statuses ?? []).map((s) => s.id));
       const items = views.filter((v) => PUBLIC.has(v.federated.status!.visibility)).map((v) => outboxActivity(v, ctx.origin));
       return { items, nextCursor: listed.nextCursor || null };
     })
@@ -77,8 +77,8 @@ export function registerCollections(federation: Federation<FederationContextData
   federation.setFeaturedDispatcher("/users/{identifier}/collections/featured", async (ctx, identifier) => {
     const account = await findLocalAccount(ctx.data, identifier);
     if (!account || account.username !== identifier) return null;
-    const { statuses } = await ctx.data.interactions.listPinnedStatuses({ accountId: account.id });
-    const views = await loadStatusViews(ctx.data, statuses.map((s) => s.id));
+    const { page: pinned } = await ctx.data.interactions.listPinnedStatuses({ accountId: account.id });
+    const views = await loadStatusViews(ctx.data, (pinned?.statuses ?? []).map((s) => s.id));
     return { items: views.filter((v) => PUBLIC.has(v.federated.status!.visibility)).map((v) => noteObject(v, ctx.origin)) };
   }).authorize(signedFetchAllowed);
 }

@@ -1,3 +1,4 @@
+import type { PageRequest } from "@starling/proto/common/v1/page";
 import { z } from "zod";
 
 /** A boolean as clients send it in forms, JSON or query strings ("true", "1", true, ...). */
@@ -16,6 +17,14 @@ export const idListParam = z.union([z.array(idParam), idParam.transform((id) => 
 
 /** A string parameter that may arrive as a number in JSON. */
 export const textParam = z.union([z.string(), z.number().transform(String)]);
+
+/** The proto page of parsed page parameters; the services page with @starling/paging. */
+export const pageRequest = (input: { max_id?: string | undefined; since_id?: string | undefined; min_id?: string | undefined; limit?: number | undefined }): PageRequest => ({
+  maxId: input.max_id,
+  sinceId: input.since_id,
+  minId: input.min_id,
+  limit: input.limit,
+});
 
 /** Mastodon's cursor pagination parameters with the endpoint's default and maximum limit. */
 export function pageParams(defaultLimit: number) {

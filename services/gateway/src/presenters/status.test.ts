@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import type { Status } from "@starling/proto/statuses/v1/statuses";
-import { signViewer } from "@starling/runtime";
-import { TEST_SECRET, accountFixture, startAccountsFixture, testConfig, type RunningAccounts } from "../../test/fixtures/accounts-server.ts";
-import type { RouteContext } from "../http/route.ts";
-import { presentStatus, presentStatuses, renderStatus } from "./status.ts";
+import type { StatusPage } from "@starling/proto/statuses/v1/statuses";
+import { accountFixture } from "../../test/fixtures/accounts-server.ts";
+import { presentStatusPage, renderStatus } from "./status.ts";
 
 const base = "https://example.test";
 const alice = accountFixture({ id: "1", username: "alice" });
@@ -15,14 +14,11 @@ function statusFixture(overrides: Partial<Status> = {}): Status {
     uri: "https://example.test/users/alice/statuses/100",
     url: "https://example.test/@alice/100",
     accountId: "1",
-    inReplyToId: "",
-    inReplyToAccountId: "",
     content: "<p>hello</p>",
     text: "hello",
     spoilerText: "",
     visibility: "public",
     sensitive: false,
-    language: "",
     createdAt: new Date("2024-03-05T17:45:12.345Z"),
     editedAt: undefined,
     repliesCount: "1",
@@ -34,9 +30,6 @@ function statusFixture(overrides: Partial<Status> = {}): Status {
     mentionedAccountIds: [],
     tags: [],
     emojiShortcodes: [],
-    reblogOfId: "",
-    cardId: "",
-    pollId: "",
     ...overrides,
   };
 }
@@ -66,7 +59,7 @@ describe("Status presenter", () => {
   });
 
   it("renders the application with a null website when it has none", () => {
-    const json = renderStatus(anonymous, statusFixture({ application: { name: "Tusky", website: "" } }), alice, false);
+    const json = renderStatus(anonymous, statusFixture({ application: { name: "Tusky" } }), alice, false);
     assert.deepEqual(json.application, { name: "Tusky", website: null });
   });
 
@@ -97,48 +90,39 @@ describe("Status presenter", () => {
     assert.deepEqual([json.mentions, json.emojis], [mentions, emojis]);
   });
 
-  describe("over the accounts service", () => {
-    let accounts: RunningAccounts;
-    let ctx: RouteContext;
+  describe("a status page", () => {
+    const page = (statuses: Status[], overrides: Partial<StatusPage> = {}): StatusPage => ({ statuses, accounts: [alice, bob], media: [], polls: [], cards: [], emojis: [], ...overrides });
 
-    before(async () => {
-      accounts = await startAccountsFixture({ accounts: [alice, bob] });
-      const viewer = { accountId: "2", scopes: ["read"] };
-      ctx = { config: testConfig(), clients: accounts.clients, viewer, viewerToken: await signViewer(TEST_SECRET, viewer), baseUrl: base, headers: {} };
-    });
-    after(() => accounts.stop());
-    beforeEach(() => void accounts.calls.splice(0));
-
-    it("hydrates every author of a list with one accounts call, as the viewer, keeping the list order", async () => {
+    it("renders the statuses in the page's order, each with its author from the page", () => {
       const list = [statusFixture({ id: "3", accountId: "2" }), statusFixture({ id: "2", accountId: "1" }), statusFixture({ id: "1", accountId: "2" })];
-      const rendered = await presentStatuses(ctx, list);
+      const rendered = presentStatusPage(as("2"), page(list));
       assert.deepEqual(rendered.map((s) => s.id), ["3", "2", "1"]);
       assert.deepEqual(rendered.map((s) => (s.account as { username: string }).username), ["bob", "alice", "bob"]);
-      assert.equal(accounts.calls.length, 1);
-      assert.deepEqual(accounts.calls[0], { method: "getAccounts", request: { ids: ["2", "1"] }, viewerAccountId: "2" });
     });
 
-    it("hydrates mentioned accounts in the same accounts call, in mention order, leaving out gone ones", async () => {
-      const rendered = await presentStatuses(ctx, [statusFixture({ id: "6", accountId: "1", mentionedAccountIds: ["2", "404", "1"] })]);
-      assert.deepEqual(rendered[0]!.mentions, [
+    it("renders mentions in mention order, leaving out accounts the page lacks", () => {
+      const [rendered] = presentStatusPage(as("2"), page([statusFixture({ id: "6", accountId: "1", mentionedAccountIds: ["2", "404", "1"] })]));
+      assert.deepEqual(rendered!.mentions, [
         { id: "2", username: "bob", url: bob.url, acct: "bob@remote.example" },
         { id: "1", username: "alice", url: alice.url, acct: "alice" },
       ]);
-      assert.deepEqual(accounts.calls, [{ method: "getAccounts", request: { ids: ["1", "2", "404"] }, viewerAccountId: "2" }]);
     });
 
-    it("leaves out statuses whose author is gone", async () => {
-      const rendered = await presentStatuses(ctx, [statusFixture({ id: "5", accountId: "404" }), statusFixture({ id: "4", accountId: "1" })]);
+    it("leaves out statuses whose author is gone, and reblogs whose original cannot be rendered", () => {
+      const orphanReblog = statusFixture({ id: "7", accountId: "1", reblogOfId: "8", reblog: statusFixture({ id: "8", accountId: "404" }) });
+      const rendered = presentStatusPage(anonymous, page([statusFixture({ id: "5", accountId: "404" }), statusFixture({ id: "4", accountId: "1" }), orphanReblog]));
       assert.deepEqual(rendered.map((s) => s.id), ["4"]);
     });
 
-    it("makes no call for an empty list", async () => {
-      assert.deepEqual(await presentStatuses(ctx, []), []);
-      assert.equal(accounts.calls.length, 0);
+    it("nests a reblog's original, rendered with its own author", () => {
+      const [rendered] = presentStatusPage(anonymous, page([statusFixture({ id: "7", accountId: "1", reblogOfId: "8", reblog: statusFixture({ id: "8", accountId: "2" }) })]));
+      assert.equal((rendered!.reblog as { id: string; account: { acct: string } }).account.acct, "bob@remote.example");
+      assert.equal((rendered!.reblog as { id: string }).id, "8");
     });
 
-    it("refuses to render a single status whose author is gone", async () => {
-      await assert.rejects(presentStatus(ctx, statusFixture({ id: "9", accountId: "404" })), /author 404 of status 9 is missing/);
+    it("renders nothing for an absent or empty page", () => {
+      assert.deepEqual(presentStatusPage(anonymous, undefined), []);
+      assert.deepEqual(presentStatusPage(anonymous, page([])), []);
     });
   });
 });

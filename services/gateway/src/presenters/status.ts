@@ -1,54 +1,80 @@
 import type { Account } from "@starling/proto/accounts/v1/accounts";
-import type { Status } from "@starling/proto/statuses/v1/statuses";
+import type { MediaAttachment } from "@starling/proto/media/v1/media";
+import type { CustomEmoji } from "@starling/proto/statuses/v1/custom_emojis";
+import type { Status, StatusPage } from "@starling/proto/statuses/v1/statuses";
+import { HttpError } from "../http/grpc-to-http.ts";
 import type { RouteContext } from "../http/route.ts";
 import { presentAccount } from "./account.ts";
-import { accountEmojiRefs, type AccountEmojiMap } from "./account-emojis.ts";
-import { loadCustomEmojis, presentEmojisOf } from "./custom-emoji.ts";
+import type { AccountEmojiMap } from "./account-emojis.ts";
+import { emojiKey, presentEmojisOf } from "./custom-emoji.ts";
 import { presentMediaList } from "./media.ts";
-import { pinnedField, presentWithReblogs, viewerFields } from "./reblog.ts";
-import { loadPolls } from "./poll.ts";
-import { loadPreviewCards } from "./preview-card.ts";
-import { isoOrNull, orNull } from "./values.ts";
+import { pinnedField, viewerFields } from "./reblog.ts";
+import { presentPoll } from "./poll.ts";
+import { presentPreviewCard } from "./preview-card.ts";
+import { isoOrNull } from "./values.ts";
 
 /**
- * Renders statuses as Mastodon Status entities, hydrating their authors and mentioned accounts
- * with ONE accounts call, their media attachments with ONE media call and their custom emojis with
- * ONE statuses call (and their polls with one more, their preview cards with one media call) for the whole list (never one per row). Statuses whose author is gone are left out.
+ * Renders a StatusPage (the one hydration call's answer) as Mastodon Status entities, in the
+ * page's order: every entity a status shows is in the page, so rendering makes no call. A status
+ * whose author is missing (gone), or a reblog whose original cannot be rendered, is left out.
  */
-export async function presentStatuses(ctx: RouteContext, statuses: Status[], options: { source?: boolean } = {}): Promise<Record<string, unknown>[]> {
-  if (statuses.length === 0) return [];
-  if (statuses.some((s) => s.reblog)) return presentWithReblogs(ctx, statuses, options, presentStatuses);
-  const ids = [...new Set(statuses.flatMap((s) => [s.accountId, ...(s.mentionedAccountIds ?? [])]))];
-  const mediaIds = [...new Set(statuses.flatMap((s) => s.mediaIds ?? []))];
-  const [{ accounts }, { media }, polls, cards] = await Promise.all([
-    ctx.clients.accounts.getAccounts({ ids }, { viewerToken: ctx.viewerToken }),
-    mediaIds.length ? ctx.clients.media.getMedia({ ids: mediaIds }, { viewerToken: ctx.viewerToken }) : { media: [] },
-    loadPolls(ctx, statuses),
-    loadPreviewCards(ctx, statuses),
-  ]);
-  const byId = new Map(accounts.map((a) => [a.id, a]));
-  const mediaById = new Map(media.map((m) => [m.id, m]));
-  // The statuses' emojis are their authors' servers' (a remote status never shows a local emoji),
-  // so they are looked up once the authors are known, with the authors' profile emojis: one call.
-  const authors = new Set(statuses.flatMap((s) => byId.get(s.accountId) ?? []));
-  const statusEmojiRefs = statuses.flatMap((s) => {
-    const author = byId.get(s.accountId);
-    return author ? (s.emojiShortcodes ?? []).map((shortcode) => ({ shortcode, domain: author.domain })) : [];
-  });
-  const emojis = await loadCustomEmojis(ctx, [...statusEmojiRefs, ...accountEmojiRefs(authors)]);
-  return statuses.flatMap((status) => {
-    const author = byId.get(status.accountId);
-    if (!author) return [];
-    const entities = { accountEmojis: emojis, mentions: mentionsOf(ctx, status, byId), emojis: presentEmojisOf(status.emojiShortcodes ?? [], author.domain, emojis), poll: polls.get(status.pollId) ?? null, card: cards.get(status.cardId) ?? null };
-    return [renderStatus(ctx, status, author, options.source ?? false, presentMediaList(status.mediaIds ?? [], mediaById), entities)];
+export function presentStatusPage(ctx: Pick<RouteContext, "viewer" | "baseUrl">, page: StatusPage | undefined, options: { source?: boolean } = {}): Record<string, unknown>[] {
+  if (!page || page.statuses.length === 0) return [];
+  const entities = pageEntities(ctx, page);
+  return page.statuses.flatMap((status): Record<string, unknown>[] => {
+    const rendered = renderWithReblog(ctx, status, entities, options.source ?? false);
+    return rendered ? [rendered] : [];
   });
 }
 
-/** Renders one status; see {@link presentStatuses}. */
-export async function presentStatus(ctx: RouteContext, status: Status, options: { source?: boolean } = {}): Promise<Record<string, unknown>> {
-  const [rendered] = await presentStatuses(ctx, [status], options);
-  if (!rendered) throw new Error(`author ${status.accountId} of status ${status.id} is missing`);
+/** Loads statuses by id with ONE GetStatusPage call and renders them in that order; see {@link presentStatusPage}. */
+export async function presentStatusesById(ctx: RouteContext, ids: readonly string[], options: { source?: boolean } = {}): Promise<Record<string, unknown>[]> {
+  if (ids.length === 0) return [];
+  return presentStatusPage(ctx, await ctx.clients.statuses.getStatusPage({ ids: [...ids] }, { viewerToken: ctx.viewerToken }), options);
+}
+
+/**
+ * Renders one status a mutation answered with (create, edit, favourite, ...), read back through
+ * the same hydration call as every list; NOT_FOUND when the viewer can no longer see it.
+ */
+export async function presentStatus(ctx: RouteContext, status: Status): Promise<Record<string, unknown>> {
+  const [rendered] = await presentStatusesById(ctx, [status.id]);
+  if (!rendered) throw new HttpError(404, "Record not found");
   return rendered;
+}
+
+/** The rendered entities of one page, by id (emojis by emojiKey). */
+interface PageEntities {
+  accounts: ReadonlyMap<string, Account>;
+  media: ReadonlyMap<string, MediaAttachment>;
+  polls: ReadonlyMap<string, Record<string, unknown>>;
+  cards: ReadonlyMap<string, Record<string, unknown>>;
+  emojis: ReadonlyMap<string, CustomEmoji>;
+}
+
+function pageEntities(ctx: Pick<RouteContext, "viewer">, page: StatusPage): PageEntities {
+  return {
+    accounts: new Map(page.accounts.map((a) => [a.id, a])),
+    media: new Map(page.media.map((m) => [m.id, m])),
+    polls: new Map(page.polls.map((p) => [p.id, presentPoll(ctx, p)])),
+    cards: new Map(page.cards.map((c) => [c.id, presentPreviewCard(c)])),
+    emojis: new Map(page.emojis.map((e) => [emojiKey(e.shortcode, e.domain), e])),
+  };
+}
+
+function renderWithReblog(ctx: Pick<RouteContext, "viewer" | "baseUrl">, status: Status, entities: PageEntities, source: boolean): Record<string, unknown> | undefined {
+  const author = entities.accounts.get(status.accountId);
+  if (!author) return undefined;
+  const rendered = renderStatus(ctx, status, author, source, presentMediaList(status.mediaIds ?? [], entities.media), {
+    accountEmojis: entities.emojis,
+    mentions: mentionsOf(ctx, status, entities.accounts),
+    emojis: presentEmojisOf(status.emojiShortcodes ?? [], author.domain, entities.emojis),
+    poll: (status.pollId && entities.polls.get(status.pollId)) || null,
+    card: (status.cardId && entities.cards.get(status.cardId)) || null,
+  });
+  if (!status.reblog) return rendered;
+  const original = renderWithReblog(ctx, status.reblog, entities, source);
+  return original ? { ...rendered, reblog: original } : undefined;
 }
 
 /**
@@ -68,14 +94,14 @@ export function renderStatus(
   return {
     id: status.id,
     created_at: isoOrNull(status.createdAt),
-    in_reply_to_id: orNull(status.inReplyToId),
-    in_reply_to_account_id: orNull(status.inReplyToAccountId),
+    in_reply_to_id: status.inReplyToId ?? null,
+    in_reply_to_account_id: status.inReplyToAccountId ?? null,
     sensitive: status.sensitive,
     spoiler_text: status.spoilerText,
     visibility: status.visibility,
-    language: orNull(status.language),
+    language: status.language ?? null,
     uri: status.uri,
-    url: orNull(status.url),
+    url: status.url ?? null,
     replies_count: Number(status.repliesCount),
     reblogs_count: Number(status.reblogsCount),
     favourites_count: Number(status.favouritesCount),
@@ -84,7 +110,7 @@ export function renderStatus(
     ...pinnedField(status, viewer),
     ...(source ? { text: status.text } : { content: status.content }),
     reblog: null,
-    application: status.application?.name ? { name: status.application.name, website: orNull(status.application.website) } : null,
+    application: status.application?.name ? { name: status.application.name, website: status.application.website ?? null } : null,
     account: presentAccount(author, ctx.baseUrl, undefined, entities.accountEmojis),
     media_attachments: mediaAttachments,
     mentions: entities.mentions,

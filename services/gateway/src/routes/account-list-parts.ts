@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Relationship } from "@starling/proto/accounts/v1/accounts";
 import type { PageLinks, Route, RouteContext } from "../http/route.ts";
-import { idParam, pageParams } from "../http/params.ts";
+import { idParam, pageParams, pageRequest } from "../http/params.ts";
 import { presentRelationship } from "../presenters/relationship.ts";
 
 // Pieces the account-list and relationship-action routes share (followers, follow requests,
@@ -13,17 +13,12 @@ export const accountListParams = z.object(pageParams(40));
 export type AccountListParams = z.infer<typeof accountListParams>;
 
 /** The proto page of an account list: these lists take max_id and since_id only, never min_id. */
-export const accountListPage = (input: Pick<AccountListParams, "max_id" | "since_id" | "limit">) => ({
-  maxId: input.max_id ?? "",
-  sinceId: input.since_id ?? "",
-  minId: "",
-  limit: input.limit,
-});
+export const accountListPage = (input: Pick<AccountListParams, "max_id" | "since_id" | "limit">) => pageRequest({ max_id: input.max_id, since_id: input.since_id, limit: input.limit });
 
 /** The Link cursors of an account list answer; these lists link rel="prev" with since_id, not min_id. */
-export const accountListLinks = (r: { nextCursor: string; prevCursor: string }): PageLinks => ({
-  next: r.nextCursor || undefined,
-  prev: r.prevCursor || undefined,
+export const accountListLinks = (r: { nextCursor?: string; prevCursor?: string }): PageLinks => ({
+  next: r.nextCursor,
+  prev: r.prevCursor,
   prevParam: "since_id",
 });
 

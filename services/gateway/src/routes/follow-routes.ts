@@ -10,8 +10,6 @@ const ofAccount = z.object({ id: idParam, ...pageParams(40) });
 const familiar = z.object({ id: z.union([idParam, z.array(idParam)]).optional() });
 const note = z.object({ id: idParam, comment: textParam.optional() });
 
-// limit=0 asks for nothing; proto3 cannot carry a zero limit, so the gateway answers it.
-const nothing: FollowGraphPage = { accounts: [], nextCursor: "", prevCursor: "" };
 const accountsOf = (ctx: RouteContext, r: FollowGraphPage) => presentAccounts(ctx, r.accounts);
 
 const writeFollows = ["follow", "write", "write:follows"];
@@ -27,7 +25,6 @@ export const followRoutes: Route[] = [
       scopes: ["read", "read:accounts"],
       input: ofAccount,
       call: async (ctx, input: z.infer<typeof ofAccount>) => {
-        if (input.limit === 0) return nothing;
         const request = { accountId: input.id, page: accountListPage(input) };
         return direction === "followers" ? ctx.clients.follows.listFollowers(request, as(ctx)) : ctx.clients.follows.listFollowing(request, as(ctx));
       },
@@ -54,7 +51,7 @@ export const followRoutes: Route[] = [
     auth: "user",
     scopes: ["follow", "read", "read:follows"],
     input: accountListParams,
-    call: async (ctx, input: AccountListParams) => (input.limit === 0 ? nothing : ctx.clients.follows.listFollowRequests({ page: accountListPage(input) }, as(ctx))),
+    call: async (ctx, input: AccountListParams) => ctx.clients.follows.listFollowRequests({ page: accountListPage(input) }, as(ctx)),
     present: accountsOf,
     links: accountListLinks,
   },

@@ -13,8 +13,6 @@ const mute = z.object({ id: idParam, notifications: boolParam.optional(), durati
 const domainList = z.object(pageParams(100));
 const domain = z.object({ domain: textParam.default("") });
 
-// limit=0 asks for nothing; proto3 cannot carry a zero limit, so the gateway answers it.
-const none = { nextCursor: "", prevCursor: "" };
 
 const writeBlocks = ["follow", "write", "write:blocks"];
 const writeMutes = ["follow", "write", "write:mutes"];
@@ -42,7 +40,7 @@ export const relationshipRoutes: Route[] = [
     scopes: readBlocks,
     input: accountListParams,
     call: (ctx, input: AccountListParams): Promise<ListBlocksResponse> =>
-      input.limit === 0 ? Promise.resolve({ accounts: [], ...none }) : ctx.clients.relationships.listBlocks({ page: page(input) }, as(ctx)),
+      ctx.clients.relationships.listBlocks({ page: page(input) }, as(ctx)),
     present: (ctx, r: ListBlocksResponse) => presentAccounts(ctx, r.accounts),
     links,
   },
@@ -53,7 +51,7 @@ export const relationshipRoutes: Route[] = [
     scopes: ["follow", "read", "read:mutes"],
     input: accountListParams,
     call: (ctx, input: AccountListParams): Promise<ListMutesResponse> =>
-      input.limit === 0 ? Promise.resolve({ mutes: [], ...none }) : ctx.clients.relationships.listMutes({ page: page(input) }, as(ctx)),
+      ctx.clients.relationships.listMutes({ page: page(input) }, as(ctx)),
     present: async (ctx, r: ListMutesResponse) => {
       const { moved, emojis } = await hydrateAccounts(ctx, r.mutes.map((m) => m.account!));
       return r.mutes.map((m) => presentMutedAccount(m, ctx.baseUrl, moved, emojis));
@@ -67,7 +65,7 @@ export const relationshipRoutes: Route[] = [
     scopes: readBlocks,
     input: domainList,
     call: (ctx, input: AccountListParams): Promise<ListDomainBlocksResponse> =>
-      input.limit === 0 ? Promise.resolve({ domains: [], ...none }) : ctx.clients.relationships.listDomainBlocks({ page: page(input) }, as(ctx)),
+      ctx.clients.relationships.listDomainBlocks({ page: page(input) }, as(ctx)),
     present: (_ctx, r: ListDomainBlocksResponse) => r.domains,
     links,
   },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ListScheduledStatusesResponse, ScheduledStatus } from "@starling/proto/statuses/v1/scheduled_statuses";
 import type { CreateStatusRequest, Status } from "@starling/proto/statuses/v1/statuses";
 import type { Route, RouteContext } from "../http/route.ts";
-import { idParam, pageParams } from "../http/params.ts";
+import { idParam, pageParams, pageRequest } from "../http/params.ts";
 import { presentScheduledStatus, presentScheduledStatuses } from "../presenters/scheduled-status.ts";
 import { presentStatus } from "../presenters/status.ts";
 
@@ -28,9 +28,9 @@ export const scheduledStatusRoutes: Route[] = [
     scopes: ["read", "read:statuses"],
     input: list,
     call: async (ctx, input: z.infer<typeof list>) =>
-      ctx.clients.scheduledStatuses.listScheduledStatuses({ page: { maxId: input.max_id ?? "", sinceId: input.since_id ?? "", minId: input.min_id ?? "", limit: input.limit } }, asViewer(ctx)),
+      ctx.clients.scheduledStatuses.listScheduledStatuses({ page: pageRequest(input) }, asViewer(ctx)),
     present: (ctx, r: ListScheduledStatusesResponse) => presentScheduledStatuses(ctx, r.scheduledStatuses),
-    links: (r: ListScheduledStatusesResponse) => ({ next: r.nextMaxId || undefined, prev: r.prevMinId || undefined, prevParam: "min_id" }),
+    links: (r: ListScheduledStatusesResponse) => ({ next: r.nextMaxId, prev: r.prevMinId, prevParam: "min_id" }),
   },
   {
     method: "get",

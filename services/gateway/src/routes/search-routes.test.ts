@@ -21,7 +21,7 @@ function context(viewer: RouteContext["viewer"], federation: { resolveAccount?: 
     federation: client("federation", { resolveAccount: federation.resolveAccount ?? fail(GrpcStatus.NOT_FOUND), resolveStatus: federation.resolveStatus ?? fail(GrpcStatus.NOT_FOUND) }),
     accounts: client("accounts", { getAccounts: async ({ ids }: { ids: string[] }) => ({ accounts: known.filter((a) => ids.includes(a.id)) }) }),
     profiles: client("profiles", { searchAccounts: async () => ({ accounts: [known[1], known[0]] }) }),
-    statuses: client("statuses", { getStatuses: async ({ ids }: { ids: string[] }) => ({ statuses: ids.map((id) => ({ id })) }) }),
+    statuses: client("statuses", { getStatusPage: async ({ ids }: { ids: string[] }) => ({ statuses: ids.map((id) => ({ id })) }) }),
   } as unknown as Clients;
   const ctx = { clients, viewer, viewerToken: viewer ? "token" : undefined, baseUrl: "https://local.example", headers: {} } as unknown as RouteContext;
   return { ctx, calls };
@@ -42,7 +42,7 @@ describe("GET /api/v2/search with resolve", () => {
     const { ctx, calls } = context(user, { resolveAccount: async () => ({ accountId: "7" }) });
     const found = await route.call(ctx, { q: "@bob@remote.example", resolve: true });
     assert.deepEqual(found.accounts.map((a: { id: string }) => a.id), ["7", "1"]);
-    assert.deepEqual(found.statuses, []);
+    assert.equal(found.statuses, undefined);
     assert.ok(calls.includes("federation.resolveAccount"));
     assert.ok(!calls.includes("federation.resolveStatus"));
   });
@@ -50,7 +50,7 @@ describe("GET /api/v2/search with resolve", () => {
   it("resolves a URL to a status, and to an account when it names no status", async () => {
     const asStatus = context(user, { resolveStatus: async () => ({ statusId: "55" }) });
     const status = await route.call(asStatus.ctx, { q: "https://remote.example/@bob/55", resolve: true });
-    assert.deepEqual(status.statuses.map((s: { id: string }) => s.id), ["55"]);
+    assert.deepEqual(status.statuses!.statuses.map((s: { id: string }) => s.id), ["55"]);
     assert.deepEqual(status.accounts, []);
     const asAccount = context(user, { resolveStatus: fail(GrpcStatus.UNIMPLEMENTED), resolveAccount: async () => ({ accountId: "7" }) });
     const account = await route.call(asAccount.ctx, { q: "https://remote.example/@bob", resolve: true });

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
-import type { Status } from "@starling/proto/statuses/v1/statuses";
+import type { StatusPage } from "@starling/proto/statuses/v1/statuses";
 import { HttpError } from "../http/grpc-to-http.ts";
 import { boolParam, textParam } from "../http/params.ts";
 import type { Route, RouteContext } from "../http/route.ts";
 import { presentAccounts } from "../presenters/account.ts";
-import { presentStatuses } from "../presenters/status.ts";
+import { presentStatusPage } from "../presenters/status.ts";
 
 /** Mastodon's default and largest page of each kind of v2 search result. */
 const DEFAULT_LIMIT = 20;
@@ -53,7 +53,8 @@ async function unlessUnresolvable<T>(call: Promise<T>): Promise<T | undefined> {
 
 interface Found {
   accounts: Account[];
-  statuses: Status[];
+  /** The resolved status, ready to render; absent when the search named none. */
+  statuses: StatusPage | undefined;
 }
 
 /** The remote account or status the query names, fetched and stored by the federation service. */
@@ -87,7 +88,7 @@ async function runSearch(ctx: RouteContext, input: SearchInput): Promise<Found> 
           .searchAccounts({ q, limit, offset: input.type ? (input.offset ?? 0) : 0, following: input.following ?? false, resolve: false }, as)
           .then((r) => withResolvedFirst(ctx, resolved.accountId, r.accounts, limit))
       : withResolvedFirst(ctx, resolved.accountId, [], limit),
-    resolved.statusId ? ctx.clients.statuses.getStatuses({ ids: [resolved.statusId] }, as).then((r) => r.statuses) : [],
+    resolved.statusId ? ctx.clients.statuses.getStatusPage({ ids: [resolved.statusId] }, as) : undefined,
   ]);
   return { accounts, statuses };
 }
@@ -130,7 +131,7 @@ export const searchRoutes: Route[] = [
     call: runSearch,
     present: async (ctx, found: Found) => ({
       accounts: await presentAccounts(ctx, found.accounts),
-      statuses: await presentStatuses(ctx, found.statuses),
+      statuses: presentStatusPage(ctx, found.statuses),
       hashtags: [],
     }),
   },

@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Status } from "@starling/proto/statuses/v1/statuses";
 import type { AccountRecordPage, StatusRecordPage } from "@starling/proto/statuses/v1/interactions";
 import type { PageLinks, Route, RouteContext } from "../http/route.ts";
-import { boolParam, idParam, pageParams } from "../http/params.ts";
+import { boolParam, idParam, pageParams, pageRequest } from "../http/params.ts";
 import { hydrateAccounts, presentAccount } from "../presenters/account.ts";
-import { presentStatus, presentStatuses } from "../presenters/status.ts";
+import { presentStatus, presentStatusPage } from "../presenters/status.ts";
 import { accountListLinks, accountListPage, as } from "./account-list-parts.ts";
 
 const byId = z.object({ id: idParam });
@@ -37,11 +37,7 @@ const statusAction = (action: string, scopes: string[], call: (ctx: RouteContext
   present: (ctx, status: Status) => presentStatus(ctx, status),
 });
 
-// limit=0 asks for nothing (reference §6.1); the proto page cannot carry a zero, so answer here.
-const noStatuses: StatusRecordPage = { statuses: [], nextCursor: "", prevCursor: "" };
-const noAccounts: AccountRecordPage = { accountIds: [], nextCursor: "", prevCursor: "" };
-const statusPageLinks = (page: StatusRecordPage): PageLinks => ({ next: page.nextCursor || undefined, prev: page.prevCursor || undefined, prevParam: "min_id" });
-const statusPage = (input: StatusList) => ({ maxId: input.max_id ?? "", sinceId: input.since_id ?? "", minId: input.min_id ?? "", limit: input.limit });
+const statusPageLinks = (page: StatusRecordPage): PageLinks => ({ next: page.nextCursor, prev: page.prevCursor, prevParam: "min_id" });
 
 /** The viewer's favourites or bookmarks: statuses paged by record ids, linked with min_id. */
 const markedStatuses = (path: string, scopes: string[], list: (ctx: RouteContext, input: StatusList) => Promise<StatusRecordPage>): Route => ({
@@ -50,8 +46,8 @@ const markedStatuses = (path: string, scopes: string[], list: (ctx: RouteContext
   auth: "user",
   scopes,
   input: statusList,
-  call: (ctx, input: StatusList) => (input.limit === 0 ? Promise.resolve(noStatuses) : list(ctx, input)),
-  present: (ctx, page: StatusRecordPage) => presentStatuses(ctx, page.statuses),
+  call: list,
+  present: (ctx, page: StatusRecordPage) => presentStatusPage(ctx, page.page),
   links: statusPageLinks,
 });
 
@@ -74,7 +70,7 @@ const statusAccounts = (action: string, list: (ctx: RouteContext, input: Account
   auth: "optional",
   scopes: ["read", "read:accounts"],
   input: accountList,
-  call: (ctx, input: AccountList) => (input.limit === 0 ? Promise.resolve(noAccounts) : list(ctx, input)),
+  call: list,
   present: accountsInOrder,
   links: accountListLinks,
 });
@@ -103,8 +99,8 @@ export const statusInteractionRoutes: Route[] = [
   statusAction("unpin", ["write", "write:accounts"], (ctx, id) => ctx.clients.interactions.unpinStatus({ statusId: id }, as(ctx))),
   statusAction("mute", ["write", "write:mutes"], (ctx, id) => ctx.clients.interactions.muteConversation({ statusId: id }, as(ctx))),
   statusAction("unmute", ["write", "write:mutes"], (ctx, id) => ctx.clients.interactions.unmuteConversation({ statusId: id }, as(ctx))),
-  markedStatuses("/api/v1/favourites", ["read", "read:favourites"], (ctx, input) => ctx.clients.interactions.listFavourites({ page: statusPage(input) }, as(ctx))),
-  markedStatuses("/api/v1/bookmarks", ["read", "read:bookmarks"], (ctx, input) => ctx.clients.interactions.listBookmarks({ page: statusPage(input) }, as(ctx))),
+  markedStatuses("/api/v1/favourites", ["read", "read:favourites"], (ctx, input) => ctx.clients.interactions.listFavourites({ page: pageRequest(input) }, as(ctx))),
+  markedStatuses("/api/v1/bookmarks", ["read", "read:bookmarks"], (ctx, input) => ctx.clients.interactions.listBookmarks({ page: pageRequest(input) }, as(ctx))),
   statusAccounts("favourited_by", (ctx, input) => ctx.clients.interactions.listFavouritedBy({ statusId: input.id, page: accountListPage(input) }, as(ctx))),
   statusAccounts("reblogged_by", (ctx, input) => ctx.clients.interactions.listRebloggedBy({ statusId: input.id, page: accountListPage(input) }, as(ctx))),
   {
@@ -115,12 +111,11 @@ export const statusInteractionRoutes: Route[] = [
     scopes: ["read", "read:statuses"],
     input: accountStatuses,
     call: async (ctx, input: AccountStatuses): Promise<StatusRecordPage> => {
-      if (input.pinned) return { ...noStatuses, statuses: (await ctx.clients.interactions.listPinnedStatuses({ accountId: input.id }, as(ctx))).statuses };
-      if (input.limit === 0) return noStatuses;
-      const request = { accountId: input.id, page: statusPage(input), excludeReplies: input.exclude_replies, excludeReblogs: input.exclude_reblogs, onlyMedia: input.only_media, tagged: input.tagged };
+      if (input.pinned) return { page: (await ctx.clients.interactions.listPinnedStatuses({ accountId: input.id }, as(ctx))).page };
+      const request = { accountId: input.id, page: pageRequest(input), excludeReplies: input.exclude_replies, excludeReblogs: input.exclude_reblogs, onlyMedia: input.only_media, tagged: input.tagged };
       return ctx.clients.interactions.listAccountStatuses(request, as(ctx));
     },
-    present: (ctx, page: StatusRecordPage) => presentStatuses(ctx, page.statuses),
+    present: (ctx, page: StatusRecordPage) => presentStatusPage(ctx, page.page),
     links: statusPageLinks,
   },
 ];

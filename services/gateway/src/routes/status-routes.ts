@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "../http/route.ts";
 import { boolParam, idListParam, idParam } from "../http/params.ts";
 import { HttpError } from "../http/grpc-to-http.ts";
-import { presentStatus } from "../presenters/status.ts";
+import { presentStatus, presentStatusPage } from "../presenters/status.ts";
 import { presentContext } from "../presenters/status-context.ts";
 import { pollParam, pollRequestOf } from "./poll-params.ts";
 import { optionalScheduledAtParam, postOrSchedule, presentPostedOrScheduled } from "./scheduled-status-routes.ts";
@@ -28,7 +28,7 @@ const first = <T>(list: T[]): T => {
   return item;
 };
 
-/** Status routes of the slice (reference §1.5). */
+/** Status routes (reference §1.5). */
 export const statusRoutes: Route[] = [
   {
     method: "post",
@@ -64,8 +64,8 @@ export const statusRoutes: Route[] = [
     auth: "optional",
     scopes: ["read", "read:statuses"],
     input: byId,
-    call: async (ctx, input: z.infer<typeof byId>) => first((await ctx.clients.statuses.getStatuses({ ids: [input.id] }, { viewerToken: ctx.viewerToken })).statuses),
-    present: (ctx, status) => presentStatus(ctx, status),
+    call: async (ctx, input: z.infer<typeof byId>) => ctx.clients.statuses.getStatusPage({ ids: [input.id] }, { viewerToken: ctx.viewerToken }),
+    present: (ctx, page) => first(presentStatusPage(ctx, page)),
   },
   {
     method: "get",
@@ -82,8 +82,8 @@ export const statusRoutes: Route[] = [
     auth: "user",
     scopes: ["write", "write:statuses"],
     input: byId,
-    call: async (ctx, input: z.infer<typeof byId>) => (await ctx.clients.statuses.deleteStatus({ id: input.id }, { viewerToken: ctx.viewerToken })).status!,
+    call: async (ctx, input: z.infer<typeof byId>) => (await ctx.clients.statuses.deleteStatus({ id: input.id }, { viewerToken: ctx.viewerToken })).page,
     // Delete-and-redraft: the deleted status comes back with its source text instead of HTML.
-    present: (ctx, status) => presentStatus(ctx, status, { source: true }),
+    present: (ctx, page) => first(presentStatusPage(ctx, page, { source: true })),
   },
 ];

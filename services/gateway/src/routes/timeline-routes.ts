@@ -1,21 +1,18 @@
 import { z } from "zod";
 import type { Route, RouteContext } from "../http/route.ts";
-import { boolParam, pageParams } from "../http/params.ts";
-import { presentStatuses } from "../presenters/status.ts";
+import { boolParam, pageParams, pageRequest } from "../http/params.ts";
+import { presentStatusPage } from "../presenters/status.ts";
 
 const home = z.object(pageParams(20));
 const publicTimeline = z.object({ ...pageParams(20), local: boolParam.default(false), remote: boolParam.default(false), only_media: boolParam.default(false) });
 
 type Page = z.infer<typeof home>;
-// limit=0 asks for nothing (reference §6.1); the page message cannot carry a zero, so answer here.
-const noneRequested = { statusIds: [] as string[], statuses: [] };
-const page = (input: Page) => ({ maxId: input.max_id ?? "", sinceId: input.since_id ?? "", minId: input.min_id ?? "", limit: input.limit });
+const nothing = { statusIds: [] as string[], page: undefined };
 
-/** Statuses for timeline ids, in timeline order; ids the viewer may not see drop out. */
+/** The page of timeline ids, in timeline order, from the one hydration call; ids the viewer may not see drop out. */
 async function hydrate(ctx: RouteContext, statusIds: string[]) {
-  if (statusIds.length === 0) return { statusIds, statuses: [] };
-  const { statuses } = await ctx.clients.statuses.getStatuses({ ids: statusIds }, { viewerToken: ctx.viewerToken });
-  return { statusIds, statuses };
+  if (statusIds.length === 0) return nothing;
+  return { statusIds, page: await ctx.clients.statuses.getStatusPage({ ids: statusIds }, { viewerToken: ctx.viewerToken }) };
 }
 
 type Hydrated = Awaited<ReturnType<typeof hydrate>>;
@@ -24,7 +21,7 @@ type Hydrated = Awaited<ReturnType<typeof hydrate>>;
 // the timeline service returned, so hidden statuses never break paging.
 const timelineLinks = (r: Hydrated) => (r.statusIds.length ? { next: r.statusIds.at(-1), prev: r.statusIds[0], prevParam: "min_id" as const } : undefined);
 
-/** Timeline routes of the slice (reference §1.6). */
+/** Timeline routes (reference §1.6). */
 export const timelineRoutes: Route[] = [
   {
     method: "get",
@@ -33,8 +30,8 @@ export const timelineRoutes: Route[] = [
     scopes: ["read", "read:statuses"],
     input: home,
     call: async (ctx, input: Page) =>
-      input.limit === 0 ? noneRequested : hydrate(ctx, (await ctx.clients.timelines.getHomeTimeline({ page: page(input) }, { viewerToken: ctx.viewerToken })).statusIds),
-    present: (ctx, r: Hydrated) => presentStatuses(ctx, r.statuses),
+      hydrate(ctx, (await ctx.clients.timelines.getHomeTimeline({ page: pageRequest(input) }, { viewerToken: ctx.viewerToken })).statusIds),
+    present: (ctx, r: Hydrated) => presentStatusPage(ctx, r.page),
     links: timelineLinks,
   },
   {
@@ -44,13 +41,8 @@ export const timelineRoutes: Route[] = [
     scopes: ["read", "read:statuses"],
     input: publicTimeline,
     call: async (ctx, input: z.infer<typeof publicTimeline>) =>
-      input.limit === 0
-        ? noneRequested
-        : hydrate(
-        ctx,
-        (await ctx.clients.timelines.getPublicTimeline({ page: page(input), local: input.local, remote: input.remote }, { viewerToken: ctx.viewerToken })).statusIds,
-      ),
-    present: (ctx, r: Hydrated) => presentStatuses(ctx, r.statuses),
+      hydrate(ctx, (await ctx.clients.timelines.getPublicTimeline({ page: pageRequest(input), local: input.local, remote: input.remote }, { viewerToken: ctx.viewerToken })).statusIds),
+    present: (ctx, r: Hydrated) => presentStatusPage(ctx, r.page),
     links: timelineLinks,
   },
 ];

@@ -1,7 +1,6 @@
 import type { Database } from "@starling/db";
-import type { RecordPage } from "../domain/record-page.ts";
 import type { Status } from "../domain/status.ts";
-import { readRecordPage } from "./record-page-query.ts";
+import { readPage, type Page } from "@starling/paging";
 import { statusFromRow, type StatusRow } from "./status-row.ts";
 
 /** Which of an account's statuses a profile listing shows. */
@@ -17,7 +16,7 @@ export interface AccountStatusesFilter {
 }
 
 /** One page of an account's live statuses, newest first, by status id. */
-export async function accountStatusesPage(db: Database, accountId: string, filter: AccountStatusesFilter, page: RecordPage): Promise<Status[]> {
+export async function accountStatusesPage(db: Database, accountId: string, filter: AccountStatusesFilter, page: Page): Promise<Status[]> {
   const query = db.table("statuses").where({ account_id: accountId }).whereNull("deleted_at");
   const { mentioning } = filter;
   query.where((q) => {
@@ -30,5 +29,5 @@ export async function accountStatusesPage(db: Database, accountId: string, filte
   if (filter.excludeReplies) query.where((q) => q.whereNull("in_reply_to_id").orWhereRaw("in_reply_to_account_id = account_id"));
   if (filter.excludeReblogs) query.whereNull("reblog_of_id");
   if (filter.onlyMedia) query.whereRaw("cardinality(media_ids) > 0");
-  return (await readRecordPage<StatusRow>(query, "id", page)).map(statusFromRow);
+  return (await readPage<StatusRow>(query, "id", page)).map(statusFromRow);
 }

@@ -33,9 +33,3 @@ export async function unmuteThread(db: Database, accountId: string, rootId: stri
   await db.table("conversation_mutes").where({ account_id: accountId, root_status_id: rootId }).delete();
 }
 
-/** Of `rootIds`, the threads the account muted. */
-export async function mutedRoots(db: Database, accountId: string, rootIds: readonly string[]): Promise<Set<string>> {
-  if (rootIds.length === 0) return new Set();
-  const rows: { root_status_id: string }[] = await db.table("conversation_mutes").where({ account_id: accountId }).whereIn("root_status_id", [...rootIds]).select("root_status_id");
-  return new Set(rows.map((r) => String(r.root_status_id)));
-}

@@ -3,8 +3,7 @@
  * (id, account_id, status_id, created_at; one row per account and status).
  */
 import type { Database } from "@starling/db";
-import type { RecordPage } from "../domain/record-page.ts";
-import { readRecordPage } from "./record-page-query.ts";
+import { readPage, type Page } from "@starling/paging";
 import type { Trx } from "./transaction.ts";
 
 /** A table of interaction records. */
@@ -42,23 +41,16 @@ export async function deleteRecord(db: Database, trx: Trx, table: RecordTable, a
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
-/** Of `statusIds`, those the account has a record for (one query for any number of statuses). */
-export async function recordedStatusIds(db: Database, table: RecordTable, accountId: string, statusIds: readonly string[]): Promise<Set<string>> {
-  if (statusIds.length === 0) return new Set();
-  const rows: { status_id: string }[] = await db.table(table).where({ account_id: accountId }).whereIn("status_id", [...statusIds]).select("status_id");
-  return new Set(rows.map((r) => String(r.status_id)));
-}
-
 /** One page of an account's records, newest first. */
-export async function recordsOfAccount(db: Database, table: RecordTable, accountId: string, page: RecordPage): Promise<InteractionRecord[]> {
+export async function recordsOfAccount(db: Database, table: RecordTable, accountId: string, page: Page): Promise<InteractionRecord[]> {
   const query = db.table(table).where({ account_id: accountId }).select("id", "account_id", "status_id");
-  return (await readRecordPage<RecordRow>(query, "id", page)).map(toRecord);
+  return (await readPage<RecordRow>(query, "id", page)).map(toRecord);
 }
 
 /** One page of the records on a status, newest first. */
-export async function recordsOnStatus(db: Database, table: RecordTable, statusId: string, page: RecordPage): Promise<InteractionRecord[]> {
+export async function recordsOnStatus(db: Database, table: RecordTable, statusId: string, page: Page): Promise<InteractionRecord[]> {
   const query = db.table(table).where({ status_id: statusId }).select("id", "account_id", "status_id");
-  return (await readRecordPage<RecordRow>(query, "id", page)).map(toRecord);
+  return (await readPage<RecordRow>(query, "id", page)).map(toRecord);
 }
 
 /** The account's pins of statuses that still exist, most recent pin first. */

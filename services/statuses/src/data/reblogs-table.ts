@@ -1,8 +1,7 @@
 /** Reblogs: rows of `statuses` with reblog_of_id set, and the counters they move. */
 import type { Database } from "@starling/db";
 import type { Status } from "../domain/status.ts";
-import type { RecordPage } from "../domain/record-page.ts";
-import { readRecordPage } from "./record-page-query.ts";
+import { readPage, type Page } from "@starling/paging";
 import { rowFromStatus, statusFromRow, type StatusRow } from "./status-row.ts";
 import type { Trx } from "./transaction.ts";
 
@@ -27,22 +26,10 @@ export async function liveReblogsOf(db: Database, trx: Trx, statusId: string): P
   return rows.map(statusFromRow);
 }
 
-/** Of `statusIds`, those the account has a live reblog of. */
-export async function rebloggedStatusIds(db: Database, accountId: string, statusIds: readonly string[]): Promise<Set<string>> {
-  if (statusIds.length === 0) return new Set();
-  const rows: { reblog_of_id: string }[] = await db
-    .table("statuses")
-    .where({ account_id: accountId })
-    .whereIn("reblog_of_id", [...statusIds])
-    .whereNull("deleted_at")
-    .select("reblog_of_id");
-  return new Set(rows.map((r) => String(r.reblog_of_id)));
-}
-
 /** One page of the public and unlisted live reblogs of `statusId` (Mastodon lists only those), newest first. */
-export async function publicReblogsOf(db: Database, statusId: string, page: RecordPage): Promise<{ id: string; accountId: string }[]> {
+export async function publicReblogsOf(db: Database, statusId: string, page: Page): Promise<{ id: string; accountId: string }[]> {
   const query = db.table("statuses").where({ reblog_of_id: statusId }).whereIn("visibility", ["public", "unlisted"]).whereNull("deleted_at").select("id", "account_id");
-  const rows = await readRecordPage<{ id: string; account_id: string }>(query, "id", page);
+  const rows = await readPage<{ id: string; account_id: string }>(query, "id", page);
   return rows.map((r) => ({ id: String(r.id), accountId: String(r.account_id) }));
 }
 

@@ -1,7 +1,6 @@
 import type { Database } from "@starling/db";
-import type { RecordPage } from "../domain/record-page.ts";
 import type { ScheduledStatus, ScheduledStatusParams } from "../domain/scheduled-status.ts";
-import { readRecordPage } from "./record-page-query.ts";
+import { readPage, type Page } from "@starling/paging";
 import type { Trx } from "./transaction.ts";
 
 /** A row of `scheduled_statuses` as pg returns it (int8 as strings, jsonb parsed). */
@@ -39,8 +38,8 @@ export async function findScheduledStatus(db: Database, accountId: string, id: s
 }
 
 /** A page of the account's scheduled statuses by id. */
-export async function listScheduledStatuses(db: Database, accountId: string, page: RecordPage): Promise<ScheduledStatus[]> {
-  const rows = await readRecordPage<ScheduledStatusRow>(db.table("scheduled_statuses").where({ account_id: accountId }), "id", page);
+export async function listScheduledStatuses(db: Database, accountId: string, page: Page): Promise<ScheduledStatus[]> {
+  const rows = await readPage<ScheduledStatusRow>(db.table("scheduled_statuses").where({ account_id: accountId }), "id", page);
   return rows.map(fromRow);
 }
 

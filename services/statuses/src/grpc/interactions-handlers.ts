@@ -10,7 +10,8 @@ import { muteConversation, unmuteConversation } from "../use-cases/mute-conversa
 import { listPinnedStatuses, pinStatus, unpinStatus } from "../use-cases/pin-status.ts";
 import { reblogStatus, unreblogStatus } from "../use-cases/reblog-status.ts";
 import { callerOf } from "./caller-of.ts";
-import { statusesForViewer, statusForViewer } from "./status-view-to-proto.ts";
+import { statusForViewer } from "./status-view-to-proto.ts";
+import { statusPageFor } from "./status-page-to-proto.ts";
 
 type Action = (deps: StatusesDeps, caller: Caller, id: string) => Promise<Status>;
 
@@ -45,12 +46,12 @@ export function interactionsHandlers(deps: StatusesDeps): AsyncHandlers<StatusIn
     async listFavourites(request, ctx) {
       const caller = callerOf(ctx);
       const page = await listMarkedStatuses(deps, caller, "favourites", request.page);
-      return { statuses: await statusesForViewer(deps, caller, page.items), nextCursor: page.next, prevCursor: page.prev };
+      return { page: await statusPageFor(deps, caller, page.items), nextCursor: page.next, prevCursor: page.prev };
     },
     async listBookmarks(request, ctx) {
       const caller = callerOf(ctx);
       const page = await listMarkedStatuses(deps, caller, "bookmarks", request.page);
-      return { statuses: await statusesForViewer(deps, caller, page.items), nextCursor: page.next, prevCursor: page.prev };
+      return { page: await statusPageFor(deps, caller, page.items), nextCursor: page.next, prevCursor: page.prev };
     },
     async listFavouritedBy(request, ctx) {
       return accountPage(await listFavouritedBy(deps, callerOf(ctx), request.statusId, request.page));
@@ -61,11 +62,11 @@ export function interactionsHandlers(deps: StatusesDeps): AsyncHandlers<StatusIn
     async listAccountStatuses(request, ctx) {
       const caller = callerOf(ctx);
       const page = await listAccountStatuses(deps, caller, request);
-      return { statuses: await statusesForViewer(deps, caller, page.items), nextCursor: page.next, prevCursor: page.prev };
+      return { page: await statusPageFor(deps, caller, page.items), nextCursor: page.next, prevCursor: page.prev };
     },
     async listPinnedStatuses(request, ctx) {
       const caller = callerOf(ctx);
-      return { statuses: await statusesForViewer(deps, caller, await listPinnedStatuses(deps, caller, request.accountId)) };
+      return { page: await statusPageFor(deps, caller, await listPinnedStatuses(deps, caller, request.accountId)) };
     },
   };
 }

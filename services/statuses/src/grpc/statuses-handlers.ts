@@ -9,6 +9,7 @@ import { getStatusContext } from "../use-cases/get-status-context.ts";
 import { getUsageStats } from "../use-cases/get-usage-stats.ts";
 import { statusToProto } from "./status-to-proto.ts";
 import { statusesForViewer } from "./status-view-to-proto.ts";
+import { statusPageFor } from "./status-page-to-proto.ts";
 import { createStatusInputOf } from "./create-status-input.ts";
 
 /** StatusesService: decode → use case → encode. */
@@ -23,16 +24,21 @@ export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServ
       // Reblogs come with their originals, and a signed-in viewer with the viewer fields.
       return { statuses: await statusesForViewer(deps, caller, await getStatuses(deps, caller, request.ids)) };
     },
+    async getStatusPage(request, ctx) {
+      const caller = callerOf(ctx);
+      return statusPageFor(deps, caller, await getStatuses(deps, caller, request.ids));
+    },
     async deleteStatus(request, ctx) {
-      return { status: statusToProto(await deleteStatus(deps, callerOf(ctx), request.id)) };
+      const caller = callerOf(ctx);
+      const status = await deleteStatus(deps, caller, request.id);
+      // Rendered from the deleted row, so delete-and-redraft gets its source text and attachments.
+      return { status: statusToProto(status), page: await statusPageFor(deps, caller, [status]) };
     },
     async getStatusContext(request, ctx) {
       const caller = callerOf(ctx);
       const { ancestors, descendants } = await getStatusContext(deps, caller, request.id);
-      // One viewer-state pass for the whole thread, split back by id.
-      const encoded = new Map((await statusesForViewer(deps, caller, [...ancestors, ...descendants])).map((s) => [s.id, s]));
-      const pick = (list: { id: string }[]) => list.flatMap((s) => encoded.get(s.id) ?? []);
-      return { ancestors: pick(ancestors), descendants: pick(descendants) };
+      const ids = (list: { id: string }[]) => list.map((s) => s.id);
+      return { ancestorIds: ids(ancestors), descendantIds: ids(descendants), page: await statusPageFor(deps, caller, [...ancestors, ...descendants]) };
     },
     async getUsageStats() {
       const { localPosts } = await getUsageStats(deps);

@@ -1,5 +1,6 @@
 import type { Database } from "@starling/db";
 import type { AuthorStanding } from "../domain/read-filters.ts";
+import type { StatusPageCopies } from "../read-models/status-page-copies.ts";
 
 /**
  * What the statuses service asks the accounts service. The use cases depend on this port; the gRPC
@@ -66,6 +67,8 @@ export interface StatusesDeps {
   db: Database;
   accounts: AccountsPort;
   media: MediaPort;
+  /** Copies of the accounts, media and preview cards that status pages show. */
+  copies: StatusPageCopies;
   /** Publishes committed outbox rows now rather than at the next poll. */
   relay: { nudge(): void };
   newId: () => string;

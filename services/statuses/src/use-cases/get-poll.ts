@@ -24,8 +24,8 @@ export async function getPoll(deps: StatusesDeps, caller: Caller, id: string): P
   return poll;
 }
 
-/** Polls already known to be visible, with the caller's votes (one query for all of them). */
-async function viewPolls(deps: StatusesDeps, caller: Caller, polls: Poll[]): Promise<PollView[]> {
+/** Polls of statuses already known to be visible, with the caller's votes (one query for all of them). */
+export async function viewPolls(deps: StatusesDeps, caller: Caller, polls: Poll[]): Promise<PollView[]> {
   const now = deps.now();
   const mine = caller.accountId ? await choicesByPoll(deps.db, polls.map((p) => p.id), caller.accountId) : new Map<string, number[]>();
   return polls.map((poll) => viewPoll(poll, { accountId: caller.accountId, ownVotes: mine.get(poll.id) ?? [] }, now));

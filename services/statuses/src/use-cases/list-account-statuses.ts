@@ -1,5 +1,5 @@
 import { normalizeHashtag } from "@starling/text";
-import { recordCursors, recordPage, type RecordPageInput } from "../domain/record-page.ts";
+import { pageCursors, parsePage, type PageInput } from "@starling/paging";
 import { NO_STANDING, type AuthorStanding } from "../domain/read-filters.ts";
 import type { Status } from "../domain/status.ts";
 import { accountStatusesPage } from "../data/account-statuses.ts";
@@ -11,7 +11,7 @@ import type { RecordListPage } from "./list-interactions.ts";
 /** What a profile listing asks for besides the account. */
 export interface AccountStatusesInput {
   accountId: string;
-  page?: RecordPageInput | undefined;
+  page?: PageInput | undefined;
   excludeReplies: boolean;
   excludeReblogs: boolean;
   onlyMedia: boolean;
@@ -26,9 +26,9 @@ export interface AccountStatusesInput {
  * blocks, mutes or is blocked by are left out. Newest first, paged by status id.
  */
 export async function listAccountStatuses(deps: StatusesDeps, caller: Caller, input: AccountStatusesInput): Promise<RecordListPage<Status>> {
-  const page = recordPage(input.page, 20);
+  const page = parsePage(input.page, { default: 20 });
   const standing = (await authorStandings(deps, caller, [{ accountId: input.accountId }])).get(input.accountId) ?? NO_STANDING;
-  if (standing.blockedBy) return { items: [], ...recordCursors([], page.limit) };
+  if (standing.blockedBy) return { items: [], ...pageCursors([], page.limit) };
   const own = caller.accountId === input.accountId;
   const filter = {
     ...input,
@@ -39,7 +39,7 @@ export async function listAccountStatuses(deps: StatusesDeps, caller: Caller, in
   const listed = await accountStatusesPage(deps.db, input.accountId, filter, page);
   // Cursors follow what was read, so dropping filtered reblogs leaves no gap in the paging.
   const items = own ? listed : await withoutFilteredReblogs(deps, caller, listed);
-  return { items, ...recordCursors(listed.map((s) => s.id), page.limit) };
+  return { items, ...pageCursors(listed.map((s) => s.id), page.limit) };
 }
 
 // One more relationship call, only when the page holds reblogs, for their originals' authors.

@@ -1,6 +1,6 @@
 import { invalidArgument, notFound, unauthenticated } from "@starling/runtime";
 import { isStatusId } from "../domain/new-status.ts";
-import { recordCursors, recordPage, type RecordPageInput } from "../domain/record-page.ts";
+import { pageCursors, parsePage, type PageInput } from "@starling/paging";
 import { isFarEnoughAhead, reservationEnd, scheduleLimitError, SCHEDULE_ERRORS, utcDayOf, type ScheduledStatus } from "../domain/scheduled-status.ts";
 import {
   countScheduledStatuses,
@@ -23,10 +23,10 @@ function owner(caller: Caller): string {
 }
 
 /** The caller's scheduled statuses, newest id first, paginated by id. */
-export async function listScheduledStatuses(deps: SchedulingDeps, caller: Caller, input: RecordPageInput | undefined): Promise<RecordListPage<ScheduledStatus>> {
-  const page = recordPage(input, LIST_LIMIT);
+export async function listScheduledStatuses(deps: SchedulingDeps, caller: Caller, input: PageInput | undefined): Promise<RecordListPage<ScheduledStatus>> {
+  const page = parsePage(input, { default: LIST_LIMIT });
   const items = await readPage(deps.db, owner(caller), page);
-  return { items, ...recordCursors(items.map((s) => s.id), page.limit) };
+  return { items, ...pageCursors(items.map((s) => s.id), page.limit) };
 }
 
 /** One of the caller's scheduled statuses; NOT_FOUND for anyone else's, as Mastodon scopes the lookup to the account. */

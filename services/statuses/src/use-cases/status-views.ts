@@ -1,7 +1,5 @@
 import type { Status } from "../domain/status.ts";
-import { threadRoots, mutedRoots } from "../data/conversation-mutes-table.ts";
-import { recordedStatusIds } from "../data/interaction-records-table.ts";
-import { rebloggedStatusIds } from "../data/reblogs-table.ts";
+import { viewerMarks } from "../data/viewer-states-query.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { findVisibleStatuses } from "./find-visible-status.ts";
 
@@ -46,20 +44,12 @@ export async function viewStatuses(deps: StatusesDeps, caller: Caller, statuses:
 
 const withState = (viewer: ViewerState | undefined) => (viewer ? { viewer } : {});
 
-/** The viewer state of each of `statusIds` for `accountId`: one query per kind of interaction. */
+/** The viewer state of each of `statusIds` for `accountId`, from one batched query. */
 export async function viewerStates(deps: StatusesDeps, accountId: string, statusIds: string[]): Promise<Map<string, ViewerState>> {
-  const [favourited, bookmarked, pinned, reblogged, roots] = await Promise.all([
-    recordedStatusIds(deps.db, "favourites", accountId, statusIds),
-    recordedStatusIds(deps.db, "bookmarks", accountId, statusIds),
-    recordedStatusIds(deps.db, "status_pins", accountId, statusIds),
-    rebloggedStatusIds(deps.db, accountId, statusIds),
-    threadRoots(deps.db, statusIds),
-  ]);
-  const muted = await mutedRoots(deps.db, accountId, [...new Set(roots.values())]);
-  return new Map(
-    statusIds.map((id) => [
-      id,
-      { favourited: favourited.has(id), reblogged: reblogged.has(id), bookmarked: bookmarked.has(id), pinned: pinned.has(id), muted: muted.has(roots.get(id) ?? id) },
-    ]),
-  );
+  const states = new Map<string, ViewerState>(statusIds.map((id) => [id, { favourited: false, reblogged: false, bookmarked: false, muted: false, pinned: false }]));
+  for (const { id, mark } of await viewerMarks(deps.db, accountId, statusIds)) {
+    const state = states.get(id);
+    if (state) state[mark] = true;
+  }
+  return states;
 }

@@ -12,15 +12,15 @@ describe("feed ranges", () => {
   });
 
   it("reads newest first below max_id and above since_id", () => {
-    assert.deepEqual(feedRangeFor({ maxId: 10n, sinceId: 3n, limit: 5 }), {
-      query: { order: "desc", count: 5, max: feedMember(10n), maxExclusive: true, min: feedMember(3n), minExclusive: true },
+    assert.deepEqual(feedRangeFor({ maxId: "10", sinceId: "3", limit: 5 }), {
+      query: { order: "desc", count: 5, max: feedMember("10"), maxExclusive: true, min: feedMember("3"), minExclusive: true },
       reverse: false,
     });
   });
 
   it("reads oldest first just above min_id, still below max_id, and reverses", () => {
-    assert.deepEqual(feedRangeFor({ minId: 3n, maxId: 10n, limit: 2 }), {
-      query: { order: "asc", count: 2, max: feedMember(10n), maxExclusive: true, min: feedMember(3n), minExclusive: true },
+    assert.deepEqual(feedRangeFor({ minId: "3", maxId: "10", limit: 2 }), {
+      query: { order: "asc", count: 2, max: feedMember("10"), maxExclusive: true, min: feedMember("3"), minExclusive: true },
       reverse: true,
     });
   });

@@ -4,7 +4,7 @@
  * lose precision above 2^53). A page is then a lexicographic range.
  */
 import type { LexRangeQuery } from "@starling/kv";
-import type { Page } from "./page.ts";
+import type { Page } from "@starling/paging";
 
 /** Digits of the largest unsigned 64-bit integer. */
 const WIDTH = 20;

@@ -3,7 +3,6 @@ import { unauthenticated, type AsyncHandlers } from "@starling/runtime";
 import type { FeedDeps } from "../use-cases/feed-deps.ts";
 import { getHomeTimeline } from "../use-cases/get-home-timeline.ts";
 import { getPublicTimeline } from "../use-cases/get-public-timeline.ts";
-import { pageInputOf, withValidCursors } from "./page-request.ts";
 
 /** gRPC handlers of TimelinesService. */
 export function timelinesHandlers(deps: FeedDeps): AsyncHandlers<TimelinesServiceServer> {
@@ -11,11 +10,11 @@ export function timelinesHandlers(deps: FeedDeps): AsyncHandlers<TimelinesServic
     async getHomeTimeline(request, ctx) {
       const accountId = ctx.viewer?.accountId;
       if (!accountId) throw unauthenticated("This method requires an authenticated user");
-      return { statusIds: await withValidCursors(() => getHomeTimeline(deps, accountId, pageInputOf(request.page))) };
+      return { statusIds: await getHomeTimeline(deps, accountId, request.page) };
     },
     async getPublicTimeline(request, ctx) {
       const filter = { local: request.local, remote: request.remote };
-      return { statusIds: await withValidCursors(() => getPublicTimeline(deps, filter, pageInputOf(request.page), ctx.viewer?.accountId)) };
+      return { statusIds: await getPublicTimeline(deps, filter, request.page, ctx.viewer?.accountId) };
     },
   };
 }

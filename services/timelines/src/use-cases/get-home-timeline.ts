@@ -1,5 +1,6 @@
 import { feedRangeFor } from "../domain/feed-range.ts";
-import { parsePage, type PageInput } from "../domain/page.ts";
+import { parsePage, type PageInput } from "@starling/paging";
+import { TIMELINE_PAGE_LIMITS } from "../domain/timeline-page.ts";
 import { addManyToFeed, FEED_SIZE, markBuilt, readFeed, touchBuilt } from "../data/home-feed-store.ts";
 import { homeCandidates } from "../data/statuses-index-table.ts";
 import type { FeedDeps } from "./feed-deps.ts";
@@ -9,8 +10,8 @@ import { statusesFor } from "./reply-filter.ts";
  * One page of an account's home feed, newest first. A feed not known to be built (Redis lost it,
  * or it went unread for a week) is rebuilt from PostgreSQL first, so losing Redis loses nothing.
  */
-export async function getHomeTimeline(deps: FeedDeps, accountId: string, input: PageInput): Promise<string[]> {
-  const page = parsePage(input);
+export async function getHomeTimeline(deps: FeedDeps, accountId: string, input: PageInput | undefined): Promise<string[]> {
+  const page = parsePage(input, TIMELINE_PAGE_LIMITS);
   if (!(await touchBuilt(deps.kv, accountId))) await rebuildHomeFeed(deps, accountId);
   if (page.limit === 0) return [];
   const { query, reverse } = feedRangeFor(page);

@@ -1,4 +1,5 @@
-import { parsePage, type PageInput } from "../domain/page.ts";
+import { parsePage, type PageInput } from "@starling/paging";
+import { TIMELINE_PAGE_LIMITS } from "../domain/timeline-page.ts";
 import { hiddenFrom } from "../data/blocks-and-mutes-table.ts";
 import { publicStatusIds, type Origin } from "../data/public-statuses.ts";
 import type { FeedDeps } from "./feed-deps.ts";
@@ -13,8 +14,8 @@ export interface PublicFilter {
  * One page of the public timeline, newest first. A signed-in viewer does not see statuses of
  * accounts it blocks or mutes, nor of accounts that block it (Mastodon's PublicFeed).
  */
-export async function getPublicTimeline(deps: Pick<FeedDeps, "db">, filter: PublicFilter, input: PageInput, viewerId?: string): Promise<string[]> {
-  const page = parsePage(input);
+export async function getPublicTimeline(deps: Pick<FeedDeps, "db">, filter: PublicFilter, input: PageInput | undefined, viewerId?: string): Promise<string[]> {
+  const page = parsePage(input, TIMELINE_PAGE_LIMITS);
   const excluded = viewerId ? await hiddenFrom(deps.db, viewerId) : undefined;
   return publicStatusIds(deps.db, originOf(filter), page, excluded ? [...excluded.hidden, ...excluded.blockedBy] : []);
 }

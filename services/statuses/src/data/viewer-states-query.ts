@@ -1,0 +1,38 @@
+import type { Database } from "@starling/db";
+
+/** What a viewer did with a status, as one row of {@link viewerMarks}. */
+export type ViewerMark = "favourited" | "bookmarked" | "pinned" | "reblogged" | "muted";
+
+// Mastodon walks at most this many ancestors of a status (as threadRoots does).
+const MAX_DEPTH = 4096;
+
+/**
+ * Every mark `accountId` has on `statusIds` — favourites, bookmarks, pins, live reblogs, and mutes
+ * of the conversations they belong to (a mute is stored on the thread's root, reached by walking
+ * in_reply_to_id up) — in ONE query, as (status id, mark) pairs.
+ */
+export async function viewerMarks(db: Database, accountId: string, statusIds: readonly string[]): Promise<{ id: string; mark: ViewerMark }[]> {
+  if (statusIds.length === 0) return [];
+  const list = statusIds.map(() => "?").join(", ");
+  const { rows } = (await db.knex.raw(
+    `with recursive chain(start_id, node_id, parent_id, depth) as (
+       select id, id, in_reply_to_id, 0 from ??.statuses where id in (${list})
+       union all
+       select c.start_id, s.id, s.in_reply_to_id, c.depth + 1 from chain c join ??.statuses s on s.id = c.parent_id where c.depth < ?
+     )
+     select status_id as id, 'favourited' as mark from ??.favourites where account_id = ? and status_id in (${list})
+     union all select status_id, 'bookmarked' from ??.bookmarks where account_id = ? and status_id in (${list})
+     union all select status_id, 'pinned' from ??.status_pins where account_id = ? and status_id in (${list})
+     union all select reblog_of_id, 'reblogged' from ??.statuses where account_id = ? and deleted_at is null and reblog_of_id in (${list})
+     union all select distinct c.start_id, 'muted' from chain c join ??.conversation_mutes m on m.root_status_id = c.node_id and m.account_id = ?`,
+    [
+      db.schema, ...statusIds, db.schema, MAX_DEPTH,
+      db.schema, accountId, ...statusIds,
+      db.schema, accountId, ...statusIds,
+      db.schema, accountId, ...statusIds,
+      db.schema, accountId, ...statusIds,
+      db.schema, accountId,
+    ],
+  )) as { rows: { id: string; mark: ViewerMark }[] };
+  return rows.map((r) => ({ id: String(r.id), mark: r.mark }));
+}

@@ -1,0 +1,35 @@
+import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import type { StatusPageCopies } from "./status-page-copies.ts";
+
+/** Consumer group that drops copies of accounts, media and preview cards when their owners change them. */
+export const PAGE_COPIES_GROUP = "statuses.page-copies";
+
+const forgetAccount = (copies: StatusPageCopies, ...ids: string[]) => copies.accounts.forget(ids);
+
+// Dropping a copy is idempotent, so no inbox row: a redelivered event drops it again.
+const handlers: EventHandlers<StatusPageCopies> = {
+  "account.updated": (p, _e, copies) => forgetAccount(copies, p.accountId),
+  "account.stats_changed": (p, _e, copies) => forgetAccount(copies, p.accountId),
+  "account.suspended": (p, _e, copies) => forgetAccount(copies, p.accountId),
+  "account.unsuspended": (p, _e, copies) => forgetAccount(copies, p.accountId),
+  "account.deleted": (p, _e, copies) => forgetAccount(copies, p.accountId),
+  "account.moved": (p, _e, copies) => forgetAccount(copies, p.accountId),
+  // Both sides' follower and following counts changed.
+  "follow.accepted": (p, _e, copies) => forgetAccount(copies, p.accountId, p.targetAccountId),
+  "follow.removed": (p, _e, copies) => forgetAccount(copies, p.accountId, p.targetAccountId),
+  "block.created": (p, _e, copies) => forgetAccount(copies, p.accountId, p.targetAccountId),
+  "media.processed": (p, _e, copies) => copies.media.forget([p.mediaId]),
+  "card.created": (p, _e, copies) => copies.cards.forget([p.cardId]),
+};
+
+/** Subscribes to the accounts and media topics to keep the status page's copies fresh. */
+export function startPageCopiesConsumer(bus: EventBus, copies: StatusPageCopies): Promise<Subscription> {
+  return bus.subscribe({
+    topics: [TOPICS.accounts, TOPICS.media],
+    group: PAGE_COPIES_GROUP,
+    fromBeginning: false,
+    handler: async (envelope) => {
+      await dispatchEvent(handlers, envelope, copies);
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import type { Account } from "@starling/proto/accounts/v1/accounts";
+import type { MediaAttachment } from "@starling/proto/media/v1/media";
+import type { PreviewCard } from "@starling/proto/media/v1/preview_cards";
+import type { CustomEmoji } from "../domain/custom-emoji.ts";
+import type { PollView } from "../domain/poll.ts";
+import type { Status } from "../domain/status.ts";
+import { findPolls } from "../data/polls-table.ts";
+import type { Caller, StatusesDeps } from "./dependencies.ts";
+import { getCustomEmojis, type EmojiRef } from "./find-custom-emojis.ts";
+import { viewPolls } from "./get-poll.ts";
+import { viewStatuses, type StatusView } from "./status-views.ts";
+
+/** Statuses as a viewer sees them, with every entity they show (see StatusPage in statuses.proto). */
+export interface StatusPage {
+  views: StatusView[];
+  accounts: Account[];
+  media: MediaAttachment[];
+  polls: PollView[];
+  cards: PreviewCard[];
+  emojis: CustomEmoji[];
+}
+
+/**
+ * The one hydration path: `statuses` (already filtered for the caller) become views (reblogs with
+ * their originals, viewer state in one batched query), and the accounts, media and cards they show
+ * come from the copies kept fresh by events — all in parallel; only the emojis wait for the
+ * authors, whose domains say which server's emojis a text uses.
+ */
+export async function statusPage(deps: StatusesDeps, caller: Caller, statuses: Status[]): Promise<StatusPage> {
+  const views = await viewStatuses(deps, caller, statuses);
+  const shown = views.flatMap((v) => (v.reblog ? [v.status, v.reblog.status] : [v.status]));
+  const pollIds = unique(shown.flatMap((s) => (s.pollId ? [s.pollId] : [])));
+  const [accounts, media, cards, polls] = await Promise.all([
+    deps.copies.accounts.getMany(unique(shown.flatMap((s) => [s.accountId, ...(s.mentionedAccountIds ?? [])]))),
+    deps.copies.media.getMany(unique(shown.flatMap((s) => s.mediaIds))),
+    deps.copies.cards.getMany(unique(shown.flatMap((s) => (s.cardId ? [s.cardId] : [])))),
+    pollIds.length ? findPolls(deps.db, pollIds).then((found) => viewPolls(deps, caller, found)) : [],
+  ]);
+  const emojis = await getCustomEmojis(deps, emojiRefs(shown, accounts));
+  return { views, accounts: [...accounts.values()], media: [...media.values()], polls, cards: [...cards.values()], emojis };
+}
+
+// The statuses' texts use their authors' servers' emojis; profiles their own accounts' servers'.
+function emojiRefs(statuses: Status[], accounts: ReadonlyMap<string, Account>): EmojiRef[] {
+  const ofStatuses = statuses.flatMap((s) => {
+    const author = accounts.get(s.accountId);
+    return author ? (s.emojiShortcodes ?? []).map((shortcode) => ({ shortcode, domain: author.domain })) : [];
+  });
+  const ofAccounts = [...accounts.values()].flatMap((a) => (a.suspended ? [] : a.emojiShortcodes.map((shortcode) => ({ shortcode, domain: a.domain }))));
+  return [...ofStatuses, ...ofAccounts];
+}
+
+const unique = <T>(values: T[]): T[] => [...new Set(values)];
