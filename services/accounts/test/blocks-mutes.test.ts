@@ -57,6 +57,24 @@ for (const backend of backends) {
       assert.equal(new Set(events.filter((e) => e.type === "block.created" && e.key === alice.account.id).map((e) => e.id)).size, 1, "one block.created however often blocked");
     });
 
+    it("answers the standings statuses read by in one call: follows, blocks both ways, live mutes and domain blocks", async () => {
+      const viewer = await user("viewer");
+      const [followed, blocked, blocker, muted, stranger] = [await user("followed"), await user("blocked"), await user("blocker"), await user("muted"), await user("stranger")];
+      const onBlockedDomain = await remote("standings.example");
+      await h.client.follow({ targetAccountId: followed.account.id, languages: [] }, viewer.as);
+      await rel.blockAccount({ targetAccountId: blocked.account.id }, viewer.as);
+      await rel.blockAccount({ targetAccountId: viewer.account.id }, blocker.as);
+      await rel.muteAccount({ targetAccountId: muted.account.id, notifications: true, duration: "0" }, viewer.as);
+      await rel.blockDomain({ domain: "standings.example" }, viewer.as);
+      const ids = [followed, blocked, blocker, muted, stranger].map((u) => u.account.id);
+      const { standings } = await h.client.getStandings({ accountIds: [...ids, onBlockedDomain] }, viewer.as);
+      const marks = new Map(standings.map(({ accountId, ...s }) => [accountId, Object.entries(s).filter(([, on]) => on).map(([k]) => k)]));
+      assert.deepEqual(
+        [...ids, onBlockedDomain].map((id) => marks.get(id) ?? []),
+        [["following"], ["blocking"], ["blockedBy"], ["muting"], [], ["domainBlocking"]],
+      );
+    });
+
     it("ends pending follow requests both ways when blocking", async () => {
       const carol = await user("carol");
       const dan = await user("dan");

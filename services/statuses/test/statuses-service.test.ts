@@ -92,12 +92,12 @@ for (const backend of backends) {
       assert.deepEqual(await visibleTo(ids, alice), [secret.id, open.id, direct.id]);
     });
 
-    it("asks accounts once per request for all private statuses' authors", async function () {
+    it("asks accounts once per request for the standings of all private statuses' authors", async function () {
       const a = await post(alice, { visibility: "private" });
       const b = await post(bob, { visibility: "private" });
-      const [relationshipsBefore, accountsBefore] = [await service.accounts.served("GetRelationships"), await service.accounts.served("GetAccounts")];
+      const [relationshipsBefore, accountsBefore] = [await service.accounts.served("GetStandings"), await service.accounts.served("GetAccounts")];
       assert.deepEqual(await visibleTo([a.id, b.id], carol), []);
-      assert.equal(await service.accounts.served("GetRelationships"), relationshipsBefore + 1);
+      assert.equal(await service.accounts.served("GetStandings"), relationshipsBefore + 1);
       assert.equal(await service.accounts.served("GetAccounts"), accountsBefore);
     });
 

@@ -8,6 +8,7 @@ import { followAccount } from "../use-cases/follow-account.ts";
 import { getAccounts } from "../use-cases/get-accounts.ts";
 import { getCredentialAccount } from "../use-cases/get-credential-account.ts";
 import { getRelationships } from "../use-cases/get-relationships.ts";
+import { getStandings } from "../use-cases/get-standings.ts";
 import { getUsageStats } from "../use-cases/get-usage-stats.ts";
 import { issueToken } from "../use-cases/issue-token.ts";
 import { unfollowAccount } from "../use-cases/unfollow-account.ts";
@@ -37,6 +38,7 @@ export function accountsHandlers(deps: AccountsDeps): AsyncHandlers<AccountsServ
     follow: async (request, ctx) => ({ relationship: relationshipToProto(await followAccount(deps, ctx.viewer, request)) }),
     unfollow: async (request, ctx) => ({ relationship: relationshipToProto(await unfollowAccount(deps, ctx.viewer, request.targetAccountId)) }),
     getRelationships: async (request, ctx) => ({ relationships: (await getRelationships(deps, ctx.viewer, request.accountIds)).map(relationshipToProto) }),
+    getStandings: async (request, ctx) => ({ standings: await getStandings(deps, ctx.viewer, request.accountIds) }),
     getUsageStats: async () => {
       const stats = await getUsageStats(deps);
       // Posts and domains are counted by the statuses and federation services; the gateway merges them.

@@ -11,15 +11,10 @@ export function accountsDirectory(client: AsyncClient<AccountsServiceClient>, pr
       const { accounts } = await client.getAccounts({ ids: [...accountIds] }, { viewerToken: caller.viewerToken }).catch(unavailable);
       return new Map(accounts.map((a) => [a.id, a.username]));
     },
-    async followedByCaller(accountIds, caller: Caller) {
-      if (!caller.viewerToken || !caller.accountId) return new Set();
-      const { relationships } = await client.getRelationships({ accountIds: [...accountIds] }, { viewerToken: caller.viewerToken }).catch(unavailable);
-      return new Set(relationships.filter((r) => r.following).map((r) => r.id));
-    },
     async standingsOf(accountIds, caller: Caller) {
       if (!caller.viewerToken || !caller.accountId || accountIds.length === 0) return new Map();
-      const { relationships } = await client.getRelationships({ accountIds: [...accountIds] }, { viewerToken: caller.viewerToken }).catch(unavailable);
-      return new Map(relationships.map((r) => [r.id, { following: r.following, blocking: r.blocking, blockedBy: r.blockedBy, muting: r.muting, domainBlocking: r.domainBlocking }]));
+      const { standings } = await client.getStandings({ accountIds: [...accountIds] }, { viewerToken: caller.viewerToken }).catch(unavailable);
+      return new Map(standings.map(({ accountId, ...standing }) => [accountId, standing]));
     },
     async mentionable(accts, caller: Caller) {
       if (accts.length === 0) return new Map();

@@ -9,8 +9,6 @@ import type { StatusPageCopies } from "../read-models/status-page-copies.ts";
 export interface AccountsPort {
   /** Usernames of the accounts with these ids; unknown ids are missing from the map. */
   usernames(accountIds: readonly string[], caller: Caller): Promise<Map<string, string>>;
-  /** Of `accountIds`, those the caller follows (one call for all of them). */
-  followedByCaller(accountIds: readonly string[], caller: Caller): Promise<Set<string>>;
   /**
    * How the signed-in caller stands towards each of `accountIds` (follows, blocks both ways, mutes,
    * domain blocks), in one call; empty for anonymous callers.
