@@ -77,7 +77,7 @@ export async function startStatusesService(
   context.shutdown.add("workers", "statuses page-copies consumer", () => pageCopies.stop());
   const deps = {
     db,
-    accounts: accountsDirectory(client, profiles),
+    accounts: copies.standings.wrap(accountsDirectory(client, profiles)),
     media: mediaAttacher(media),
     copies,
     relay,

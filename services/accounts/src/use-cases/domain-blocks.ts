@@ -4,6 +4,7 @@ import { ACCOUNT_PAGE_LIMITS, type AccountPage } from "../domain/account-page.ts
 import { InvalidDomain, normalizeBlockedDomain } from "../domain/blocked-domain.ts";
 import { deleteEdge } from "../data/follows-queries.ts";
 import { deleteDomainBlock, domainBlocksPage, edgesWithDomain, insertDomainBlock } from "../data/domain-blocks-queries.ts";
+import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { viewerAccountId } from "./get-relationships.ts";
 import { endFollow } from "./sever-follows.ts";
@@ -28,25 +29,30 @@ function domainOf(raw: string, localDomain: string): string {
 export async function blockDomain(deps: AccountsDeps, viewer: Viewer | undefined, rawDomain: string, localDomain: string): Promise<void> {
   const accountId = viewerAccountId(viewer);
   const domain = domainOf(rawDomain, localDomain);
-  const published = await deps.db.transaction(async (trx) => {
-    await insertDomainBlock(deps.db, trx, { id: deps.newId(), accountId, domain, createdAt: deps.now() });
-    let ended = false;
+  await deps.db.transaction(async (trx) => {
+    if (await insertDomainBlock(deps.db, trx, { id: deps.newId(), accountId, domain, createdAt: deps.now() })) {
+      await enqueueAccountEvent(deps.db, trx, "domain_block.created", accountId, { accountId, domain });
+    }
     for (const edge of await edgesWithDomain(deps.db, trx, "follows", accountId, domain)) {
-      ended = (await endFollow(deps, trx, edge.accountId, edge.targetAccountId)) || ended;
+      await endFollow(deps, trx, edge.accountId, edge.targetAccountId);
     }
     for (const edge of await edgesWithDomain(deps.db, trx, "follow_requests", accountId, domain)) {
       await deleteEdge(deps.db, trx, "follow_requests", edge.accountId, edge.targetAccountId);
     }
-    return ended;
   });
-  if (published) deps.nudge();
+  deps.nudge();
 }
 
 /** DELETE /api/v1/domain_blocks: lifts a domain block; harmless when there was none. */
 export async function unblockDomain(deps: AccountsDeps, viewer: Viewer | undefined, rawDomain: string, localDomain: string): Promise<void> {
   const accountId = viewerAccountId(viewer);
   const domain = domainOf(rawDomain, localDomain);
-  await deps.db.transaction((trx) => deleteDomainBlock(deps.db, trx, accountId, domain));
+  const removed = await deps.db.transaction(async (trx) => {
+    if (!(await deleteDomainBlock(deps.db, trx, accountId, domain))) return false;
+    await enqueueAccountEvent(deps.db, trx, "domain_block.removed", accountId, { accountId, domain });
+    return true;
+  });
+  if (removed) deps.nudge();
 }
 
 /** GET /api/v1/domain_blocks: the viewer's blocked domains, newest first, paged by block id. */
