@@ -7,7 +7,7 @@ import { describeSlice } from "./slice-scenario.ts";
 
 const servers = realServersFromEnv();
 
-describe("the slice on the production-like run (a process per service, PostgreSQL, Redis, Kafka)", function () {
+describe("the core flows on the production-like run (a process per service, PostgreSQL, Redis, Kafka)", function () {
   before(function () {
     // scripts/servers.sh starts the servers; .ci/run always does, so CI never skips this.
     if (!servers) this.skip();

@@ -49,8 +49,3 @@ export function websiteProblem(website: string): string | undefined {
   }
   return failed("Website is invalid");
 }
-
-/** E-mail addresses compare case-insensitively; they are stored as given but looked up lowered. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}

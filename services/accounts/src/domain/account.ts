@@ -72,8 +72,3 @@ export function localUrls(domain: string, https: boolean): LocalUrls {
 export function statusDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
-
-/** Bot when the actor says it is software, as Mastodon decides. */
-export function isBotActorType(actorType: string): boolean {
-  return actorType === "Application" || actorType === "Service";
-}

@@ -9,7 +9,7 @@ const byId = z.object({ id: idParam });
 const follow = z.object({ id: idParam, reblogs: boolParam.optional(), notify: boolParam.optional(), languages: z.array(z.string()).optional() });
 const relationships = z.object({ id: z.union([idParam, z.array(idParam)]).optional() });
 
-/** Account routes of the slice (reference §1.4). */
+/** Account routes (reference §1.4). */
 export const accountRoutes: Route[] = [
   {
     method: "get",
