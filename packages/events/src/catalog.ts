@@ -5,7 +5,7 @@ import { StatusUpdated } from "@starling/proto/statuses/v1/events";
 import { MediaProcessed } from "@starling/proto/media/v1/events";
 import { CardCreated } from "@starling/proto/media/v1/events";
 import { AccountMoved, AccountStatsChanged, AccountUpdated } from "@starling/proto/accounts/v1/events";
-import { BlockCreated, BlockRemoved, DomainBlockCreated, DomainBlockRemoved, MuteCreated, MuteRemoved } from "@starling/proto/accounts/v1/events";
+import { BlockCreated, BlockRemoved, DomainBlockCreated, DomainBlockRemoved, MuteCreated, MuteRemoved, TokenRevoked } from "@starling/proto/accounts/v1/events";
 import { UserSignedUp } from "@starling/proto/accounts/v1/events";
 import { AccountDeleted } from "@starling/proto/accounts/v1/events";
 import { FavouriteCreated, FavouriteDeleted, ReblogCreated, ReblogDeleted, StatusPinned, StatusUnpinned } from "@starling/proto/statuses/v1/interaction_events";
@@ -44,6 +44,7 @@ export const EVENT_CATALOG = {
   "account.deleted": entry(TOPICS.accounts, AccountDeleted),
   "block.created": entry(TOPICS.accounts, BlockCreated),
   "block.removed": entry(TOPICS.accounts, BlockRemoved),
+  "token.revoked": entry(TOPICS.accounts, TokenRevoked),
   "domain_block.created": entry(TOPICS.accounts, DomainBlockCreated),
   "domain_block.removed": entry(TOPICS.accounts, DomainBlockRemoved),
   "mute.created": entry(TOPICS.accounts, MuteCreated),

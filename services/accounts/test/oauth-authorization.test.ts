@@ -4,7 +4,9 @@ import { status } from "@grpc/grpc-js";
 import type { App } from "@starling/proto/accounts/v1/accounts";
 import { OAuthServiceClient, type AuthorizationParams } from "@starling/proto/accounts/v1/oauth";
 import { SessionsServiceClient } from "@starling/proto/accounts/v1/sessions";
+import { decodePayload, TOPICS } from "@starling/events";
 import { connectService, type AsyncClient } from "@starling/runtime";
+import { waitFor } from "@starling/testkit";
 import { hashToken } from "../src/domain/secrets.ts";
 import { backends, rejection, startHarness, type Harness } from "./harness.ts";
 
@@ -145,10 +147,15 @@ for (const backend of backends) {
       const badClient = await rejection(revoke(token.accessToken, app, "wrong"));
       assert.equal(badClient.code, status.UNAUTHENTICATED);
       assert.match(badClient.details, /^invalid_client: /);
-      await h.client.authenticate({ accessToken: token.accessToken });
+      // By envelope id: the test bus may deliver an event twice, as at-least-once allows.
+      const revocations = new Map<string, { tokenId: string; accountId?: string }>();
+      await h.bus.subscribe({ topics: [TOPICS.accounts], group: "test-token-revocations", handler: async (e) => void (e.type === "token.revoked" && revocations.set(e.id, decodePayload("token.revoked", e))) });
+      const { tokenId } = await h.client.authenticate({ accessToken: token.accessToken });
       assert.deepEqual(await revoke(token.accessToken), {});
       assert.equal((await rejection(h.client.authenticate({ accessToken: token.accessToken }))).code, status.UNAUTHENTICATED);
       assert.deepEqual(await revoke(token.accessToken), {});
+      await waitFor(() => revocations.size > 0, { what: "token.revoked" });
+      assert.deepEqual([...revocations.values()], [{ tokenId, accountId: user.account.id }], "one token.revoked, however often revoked");
       assert.deepEqual(await revoke("never-issued"), {});
     });
 

@@ -15,7 +15,13 @@ import { pagesRouter } from "./pages/pages-router.ts";
 import { ROUTES } from "./routes/route-table.ts";
 
 /** Builds the client-facing Express app: CORS, federation forwarding, the route table, JSON errors. */
-export function createApp(config: GatewayConfig, clients: Clients, logger: Logger, kv: KeyValueStore): express.Express {
+export function createApp(
+  config: GatewayConfig,
+  clients: Clients,
+  logger: Logger,
+  kv: KeyValueStore,
+  tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET),
+): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // Mastodon clients send arrays as `types[]=a&types[]=b`; the extended parser reads them.
@@ -23,7 +29,6 @@ export function createApp(config: GatewayConfig, clients: Clients, logger: Logge
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   const baseUrl = publicBaseUrl(config);
   app.use(cors);
-  const tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET);
   app.use(rateLimiter({ kv, throttles: THROTTLES, safelist: config.RATE_LIMIT_SAFELIST, userIdOf: (req) => userIdOf(tokens, req) }));
   app.use(federationProxy(config.FEDERATION_HTTP_URL));
   app.use(mediaFilesProxy(config.MEDIA_HTTP_URL));

@@ -2,6 +2,8 @@ import type { InfraProvider } from "@starling/platform";
 import { checkHealth, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { createApp } from "./app.ts";
 import { connectClients } from "./clients.ts";
+import { startTokenRevocationsConsumer } from "./events/token-revocations-consumer.ts";
+import { TokenResolver } from "./http/authenticate.ts";
 import type { GatewayConfig } from "./config.ts";
 
 /** Where a started gateway listens. */
@@ -12,8 +14,9 @@ export interface GatewayEndpoints {
 }
 
 /**
- * Composes the gateway: gRPC clients to the services, the key-value store for rate limits, the Express app on PORT, and gRPC health plus
- * the admin port. On shutdown the HTTP server stops taking connections and finishes open requests.
+ * Composes the gateway: gRPC clients to the services, the key-value store for rate limits, the
+ * token cache and the consumer that drops revoked tokens from it, the Express app on PORT, and gRPC
+ * health plus the admin port. On shutdown the HTTP server stops taking connections and finishes open requests.
  */
 export async function startGatewayService(config: GatewayConfig, context: ServiceContext, infra: InfraProvider): Promise<GatewayEndpoints> {
   const clients = connectClients(config);
@@ -28,10 +31,15 @@ export async function startGatewayService(config: GatewayConfig, context: Servic
       if (status !== "SERVING") throw new Error(status);
     });
   }
+  const bus = infra.bus();
+  context.readiness.add("event bus", () => bus.ping());
+  const tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET);
+  const revocations = await startTokenRevocationsConsumer(bus, tokens);
+  context.shutdown.add("workers", "gateway token-revocations consumer", () => revocations.stop());
   const httpPort = await startHttpServer(
     context,
     { name: "gateway HTTP server", host: config.HOST, port: config.PORT, keepAliveTimeoutMs: 65_000 },
-    createApp(config, clients, context.logger, kv),
+    createApp(config, clients, context.logger, kv, tokens),
   );
   context.shutdown.add("clients", "gateway gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   const endpoints = await serveService(context, config, []);

@@ -112,7 +112,7 @@ export async function findTokenByHash(db: Database, tokenHash: string): Promise<
   return row && toToken(row);
 }
 
-/** Marks a token revoked; revoking twice keeps the first time. */
-export async function revokeToken(db: Database, tokenId: string, at: Date): Promise<void> {
-  await db.table("oauth_tokens").where({ id: tokenId }).whereNull("revoked_at").update({ revoked_at: at });
+/** Marks a token revoked; revoking twice keeps the first time. Resolves whether this call revoked it. */
+export async function revokeToken(db: Database, trx: Trx, tokenId: string, at: Date): Promise<boolean> {
+  return (await db.table("oauth_tokens", trx).where({ id: tokenId }).whereNull("revoked_at").update({ revoked_at: at })) > 0;
 }

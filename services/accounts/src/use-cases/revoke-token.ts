@@ -1,5 +1,6 @@
 import { hashToken } from "../domain/secrets.ts";
 import { findTokenByHash, revokeToken as markRevoked } from "../data/oauth-queries.ts";
+import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { authenticateClient, oauthFailure } from "./oauth-client.ts";
 
@@ -20,5 +21,10 @@ export async function revokeToken(deps: AccountsDeps, input: RevokeTokenInput): 
   const token = await findTokenByHash(deps.db, hashToken(input.token));
   if (!token || token.revokedAt) return;
   if (token.appId !== app.id) throw oauthFailure("unauthorized_client");
-  await markRevoked(deps.db, token.id, deps.now());
+  const revoked = await deps.db.transaction(async (trx) => {
+    if (!(await markRevoked(deps.db, trx, token.id, deps.now()))) return false;
+    await enqueueAccountEvent(deps.db, trx, "token.revoked", token.accountId ?? token.id, { tokenId: token.id, accountId: token.accountId ?? undefined });
+    return true;
+  });
+  if (revoked) deps.nudge();
 }

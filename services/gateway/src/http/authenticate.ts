@@ -16,7 +16,8 @@ export function bearerToken(req: Request): string | undefined {
 
 /**
  * Resolves bearer tokens to viewers through the accounts service, caching each answer briefly so a
- * burst of requests costs one call. Revocation takes effect within the cache time.
+ * burst of requests costs one call. Revocation events drop cached tokens at once
+ * (events/token-revocations-consumer.ts); the cache time bounds what an event could miss.
  */
 export class TokenResolver {
   private readonly cache = new Map<string, { viewer: Viewer; until: number }>();
@@ -43,6 +44,13 @@ export class TokenResolver {
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(token, { viewer, until: Date.now() + this.cacheMs });
     return viewer;
+  }
+
+  /** Drops the cached tokens of one token id, or of every token of an account. */
+  forget(match: { tokenId?: string; accountId?: string }): void {
+    for (const [token, { viewer }] of this.cache) {
+      if ((match.tokenId && viewer.tokenId === match.tokenId) || (match.accountId && viewer.accountId === match.accountId)) this.cache.delete(token);
+    }
   }
 
   /** Signs a viewer for services (short-lived; see runtime/viewer.ts). */

@@ -1,0 +1,26 @@
+import { randomUUID } from "node:crypto";
+import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import type { TokenResolver } from "../http/authenticate.ts";
+
+// Every account's tokens stop working when it is suspended or deleted; one token when it is revoked.
+const handlers: EventHandlers<TokenResolver> = {
+  "token.revoked": async (p, _e, tokens) => tokens.forget({ tokenId: p.tokenId }),
+  "account.suspended": async (p, _e, tokens) => tokens.forget({ accountId: p.accountId }),
+  "account.deleted": async (p, _e, tokens) => tokens.forget({ accountId: p.accountId }),
+};
+
+/**
+ * Drops revoked tokens from this gateway's cache. Each gateway replica holds its own cache, so each
+ * reads every event in a consumer group of its own, from the moment it starts (what came before
+ * was never cached here).
+ */
+export function startTokenRevocationsConsumer(bus: EventBus, tokens: TokenResolver): Promise<Subscription> {
+  return bus.subscribe({
+    topics: [TOPICS.accounts],
+    group: `gateway.token-revocations.${randomUUID()}`,
+    fromBeginning: false,
+    handler: async (envelope) => {
+      await dispatchEvent(handlers, envelope, tokens);
+    },
+  });
+}
