@@ -21,6 +21,8 @@ export function bearerToken(req: Request): string | undefined {
  */
 export class TokenResolver {
   private readonly cache = new Map<string, { viewer: Viewer; until: number }>();
+  // Keyed by the cached viewer object, so a signature lives no longer than its cache entry.
+  private readonly signed = new WeakMap<Viewer, { token: string; until: number }>();
 
   constructor(private readonly clients: Clients, private readonly cacheMs: number, private readonly secret: string) {}
 
@@ -53,8 +55,15 @@ export class TokenResolver {
     }
   }
 
-  /** Signs a viewer for services (short-lived; see runtime/viewer.ts). */
-  sign(viewer: Viewer): Promise<string> {
-    return signViewer(this.secret, viewer);
+  /**
+   * Signs a viewer for services (valid 60 s; see runtime/viewer.ts), reusing a signature for 30 s,
+   * so a burst of requests signs once and services verify once.
+   */
+  async sign(viewer: Viewer): Promise<string> {
+    const signed = this.signed.get(viewer);
+    if (signed && signed.until > Date.now()) return signed.token;
+    const token = await signViewer(this.secret, viewer);
+    this.signed.set(viewer, { token, until: Date.now() + 30_000 });
+    return token;
   }
 }
