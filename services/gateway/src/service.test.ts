@@ -22,7 +22,7 @@ describe("gateway service", () => {
       const answer = await fetch(`http://127.0.0.1:${adminPort}/readyz`);
       const report = (await answer.json()) as { checks: Record<string, string> };
       assert.equal(answer.status, 503);
-      assert.deepEqual(Object.keys(report.checks).sort(), ["accounts", "federation", "key-value store", "media", "statuses", "timelines"]);
+      assert.deepEqual(Object.keys(report.checks).sort(), ["accounts", "event bus", "federation", "key-value store", "media", "statuses", "timelines"]);
       assert.deepEqual(Object.entries(report.checks).filter(([, check]) => check !== "ok").map(([name]) => name), ["media"]);
     } finally {
       await context.shutdown.run("test");
