@@ -1,4 +1,5 @@
-import { ChannelCredentials, Metadata, type CallOptions, type Client, type ClientUnaryCall, type ClientWritableStream, type ServiceError } from "@grpc/grpc-js";
+import { ChannelCredentials, Metadata, status as GrpcStatus, type CallOptions, type Client, type ClientUnaryCall, type ClientWritableStream, type ServiceError } from "@grpc/grpc-js";
+import { localMethod, type LocalUnaryMethod } from "./local-calls.ts";
 import { VIEWER_METADATA_KEY } from "./viewer.ts";
 
 /** Per-call options of an {@link AsyncClient} method. */
@@ -10,6 +11,13 @@ export interface CallOptionsLite {
 }
 
 type UnaryMethod<Req, Res> = (request: Req, metadata: Metadata, options: Partial<CallOptions>, callback: (error: ServiceError | null, response: Res) => void) => ClientUnaryCall;
+
+/** What grpc-js attaches to each method of a generated client. */
+interface MethodAttributes {
+  path: string;
+  requestSerialize(request: unknown): Buffer;
+  responseDeserialize(bytes: Buffer): unknown;
+}
 
 type ClientStreamMethod<Req, Res> = (metadata: Metadata, options: Partial<CallOptions>, callback: (error: ServiceError | null, response: Res) => void) => ClientWritableStream<Req>;
 
@@ -50,7 +58,7 @@ export function connectService<C extends Client>(Constructor: ClientConstructor<
     get(_, property: string) {
       if (property === "close") return () => client.close();
       if (property === "then") return undefined; // not a thenable
-      const method = (client as unknown as Record<string, UnaryMethod<unknown, unknown> & { requestStream?: boolean }>)[property];
+      const method = (client as unknown as Record<string, UnaryMethod<unknown, unknown> & MethodAttributes & { requestStream?: boolean }>)[property];
       if (typeof method !== "function") return undefined;
       const callOptions = (options: CallOptionsLite) => {
         const metadata = new Metadata();
@@ -63,13 +71,29 @@ export function connectService<C extends Client>(Constructor: ClientConstructor<
           return openClientStream((callback) => (method as unknown as ClientStreamMethod<unknown, unknown>).call(client, metadata, { deadline }, callback));
         };
       }
-      return (request: unknown, options: CallOptionsLite = {}) =>
-        new Promise((resolve, reject) => {
-          const { metadata, deadline } = callOptions(options);
+      return (request: unknown, options: CallOptionsLite = {}) => {
+        const { metadata, deadline } = callOptions(options);
+        // A server of this very process (the embedded run) is called without the socket.
+        const local = localMethod(address, method.path);
+        if (local) return callLocally(local, method, request, metadata, deadline);
+        return new Promise((resolve, reject) => {
           method.call(client, request, metadata, { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
         });
+      };
     },
   });
+}
+
+async function callLocally(local: LocalUnaryMethod, method: MethodAttributes, request: unknown, metadata: Metadata, deadline: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error("4 DEADLINE_EXCEEDED: Deadline exceeded"), { code: GrpcStatus.DEADLINE_EXCEEDED, details: "Deadline exceeded", metadata: new Metadata() })), deadline - Date.now());
+  });
+  try {
+    return method.responseDeserialize(await Promise.race([local(method.requestSerialize(request), metadata), expired]));
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function openClientStream<Req, Res>(start: (callback: (error: ServiceError | null, response: Res) => void) => ClientWritableStream<Req>): ClientStreamCall<Req, Res> {

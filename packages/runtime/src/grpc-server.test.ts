@@ -5,6 +5,7 @@ import { freePort } from "@starling/testkit";
 import { TimelinesServiceClient, TimelinesServiceService, type TimelinesServiceServer } from "@starling/proto/timelines/v1/timelines";
 import { connectService, type AsyncClient } from "./grpc-client.ts";
 import { startGrpcServer, type AsyncHandlers, type GrpcServer } from "./grpc-server.ts";
+import { localMethod } from "./local-calls.ts";
 import { checkHealth } from "./health-client.ts";
 import { createLogger } from "./logger.ts";
 import { notFound } from "./service-error.ts";
@@ -30,7 +31,9 @@ const grpcCode = (code: GrpcStatus) => (error: GrpcServiceError) => {
   return true;
 };
 
-describe("gRPC server and client helpers", () => {
+// The same calls over HTTP/2 (a client of localhost:PORT) and in-process (a client of the address
+// the server registered, 127.0.0.1:PORT, as the embedded run's services call each other).
+for (const [transport, clientHost] of [["over the wire", "localhost"], ["in-process", "127.0.0.1"]] as const) describe(`gRPC server and client helpers, ${transport}`, () => {
   let server: GrpcServer;
   let client: AsyncClient<TimelinesServiceClient>;
   let address: string;
@@ -45,7 +48,7 @@ describe("gRPC server and client helpers", () => {
       registry: new Registry(),
     });
     address = `127.0.0.1:${server.port}`;
-    client = connectService(TimelinesServiceClient, address, { deadlineMs: 5_000 });
+    client = connectService(TimelinesServiceClient, `${clientHost}:${server.port}`, { deadlineMs: 5_000 });
   });
 
   after(async () => {
@@ -110,5 +113,16 @@ describe("gRPC server and client helpers", () => {
       closed.close();
     }
     assert.ok(Date.now() - started < 2_500, `took ${Date.now() - started} ms`);
+  });
+});
+
+describe("in-process gRPC calls", () => {
+  it("are offered at the server's own address while it runs, and withdrawn when it stops", async () => {
+    const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services: [{ definition: TimelinesServiceService, handlers }], viewerSecret: secret, logger: createLogger("grpc-test", "silent"), registry: new Registry() });
+    const path = TimelinesServiceService.getHomeTimeline.path;
+    assert.equal(typeof localMethod(`127.0.0.1:${server.port}`, path), "function");
+    assert.equal(localMethod(`localhost:${server.port}`, path), undefined, "only the exact address it bound");
+    await server.stop(1_000);
+    assert.equal(localMethod(`127.0.0.1:${server.port}`, path), undefined);
   });
 });

@@ -1,9 +1,10 @@
-import { Server, ServerCredentials, status as GrpcStatus, type Metadata, type ServiceDefinition, type UntypedServiceImplementation, type handleClientStreamingCall, type handleUnaryCall, type sendUnaryData, type ServerReadableStream, type ServerUnaryCall } from "@grpc/grpc-js";
+import { Server, ServerCredentials, status as GrpcStatus, type Metadata, type ServiceError as GrpcServiceError, type ServiceDefinition, type UntypedServiceImplementation, type handleClientStreamingCall, type handleUnaryCall, type sendUnaryData, type ServerReadableStream, type ServerUnaryCall } from "@grpc/grpc-js";
 import { HealthImplementation } from "grpc-health-check";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import { grpcServerHistogram } from "./metrics.ts";
 import { toGrpcError, unauthenticated, ServiceError } from "./service-error.ts";
+import { registerLocalServer, type LocalUnaryMethod } from "./local-calls.ts";
 import { viewerFromMetadata, VIEWER_METADATA_KEY, type Viewer } from "./viewer.ts";
 
 /** What a handler knows about the call besides its request. */
@@ -57,12 +58,18 @@ export async function startGrpcServer(options: {
   const health = new HealthImplementation(Object.fromEntries(["", ...names].map((n) => [n, "NOT_SERVING" as const])));
   health.addToServer(server);
   const histogram = grpcServerHistogram(options.registry);
+  const local = new Map<string, LocalUnaryMethod>();
   for (const service of options.services) {
-    server.addService(service.definition, wrapHandlers(service, options.viewerSecret, options.logger, histogram));
+    const serve = servingFunctions(service, options.viewerSecret, options.logger, histogram);
+    server.addService(service.definition, wireImplementation(service.definition, serve));
+    for (const [method, definition] of Object.entries(service.definition)) {
+      if (!definition.requestStream) local.set(definition.path, localUnary(definition, serve.get(method)!));
+    }
   }
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${options.host}:${options.port}`, ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
   );
+  const withdrawLocal = registerLocalServer(`${options.host}:${port}`, local);
   const setServing = (serving: boolean) => {
     for (const name of ["", ...names]) health.setStatus(name, serving ? "SERVING" : "NOT_SERVING");
   };
@@ -72,6 +79,7 @@ export async function startGrpcServer(options: {
     setServing,
     stop: (graceMs) =>
       new Promise<void>((resolve) => {
+        withdrawLocal();
         const timer = setTimeout(() => server.forceShutdown(), graceMs);
         server.tryShutdown(() => {
           clearTimeout(timer);
@@ -86,37 +94,55 @@ function serviceName(definition: ServiceDefinition): string {
   return first ? first.path.split("/")[1]! : "";
 }
 
-function wrapHandlers(service: ServedService, secret: string, logger: Logger, histogram: ReturnType<typeof grpcServerHistogram>): UntypedServiceImplementation {
-  const implementation: UntypedServiceImplementation = {};
+/** One method's handling, transport aside: viewer check, handler, metrics, error mapping. */
+type Serve = (request: unknown, metadata: Metadata) => Promise<unknown>;
+
+function servingFunctions(service: ServedService, secret: string, logger: Logger, histogram: ReturnType<typeof grpcServerHistogram>): Map<string, Serve> {
+  const serving = new Map<string, Serve>();
   for (const [method, definition] of Object.entries(service.definition)) {
     const handler = service.handlers[method];
     if (!handler) throw new Error(`no handler for ${definition.path}`);
-    implementation[method] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
+    serving.set(method, async (request, metadata) => {
       const end = histogram.startTimer({ method: definition.path });
-      void (async () => {
-        const raw = call.metadata.get(VIEWER_METADATA_KEY)[0];
+      try {
+        const raw = metadata.get(VIEWER_METADATA_KEY)[0];
         let viewer: Viewer | undefined;
         try {
-          viewer = await viewerFromMetadata(secret, call.metadata);
+          viewer = await viewerFromMetadata(secret, metadata);
         } catch {
           throw unauthenticated("invalid viewer token");
         }
-        return handler(definition.requestStream ? requestStream(call) : call.request, { viewer, viewerToken: typeof raw === "string" ? raw : undefined, metadata: call.metadata });
-      })().then(
-        (response) => {
-          end({ code: "OK" });
-          callback(null, response);
-        },
-        (error: unknown) => {
-          const grpcError = toGrpcError(error);
-          end({ code: GrpcStatus[grpcError.code ?? GrpcStatus.INTERNAL] });
-          if (!(error instanceof ServiceError)) logger.error({ err: error, method: definition.path }, "unhandled error in gRPC handler");
-          callback(grpcError);
-        },
+        const response = await handler(request, { viewer, viewerToken: typeof raw === "string" ? raw : undefined, metadata });
+        end({ code: "OK" });
+        return response;
+      } catch (error) {
+        const grpcError = toGrpcError(error);
+        end({ code: GrpcStatus[grpcError.code ?? GrpcStatus.INTERNAL] });
+        if (!(error instanceof ServiceError)) logger.error({ err: error, method: definition.path }, "unhandled error in gRPC handler");
+        throw Object.assign(new Error(`${grpcError.code} ${GrpcStatus[grpcError.code ?? GrpcStatus.INTERNAL]}: ${grpcError.details ?? ""}`), grpcError);
+      }
+    });
+  }
+  return serving;
+}
+
+function wireImplementation(definition: ServiceDefinition, serving: Map<string, Serve>): UntypedServiceImplementation {
+  const implementation: UntypedServiceImplementation = {};
+  for (const [method, methodDefinition] of Object.entries(definition)) {
+    const serve = serving.get(method)!;
+    implementation[method] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
+      serve(methodDefinition.requestStream ? requestStream(call) : call.request, call.metadata).then(
+        (response) => callback(null, response),
+        (error: Partial<GrpcServiceError>) => callback(error),
       );
     };
   }
   return implementation;
+}
+
+// The in-process form of a unary method: the same codecs as the wire on both sides.
+function localUnary(definition: ServiceDefinition[string], serve: Serve): LocalUnaryMethod {
+  return async (request, metadata) => definition.responseSerialize(await serve(definition.requestDeserialize(request), metadata));
 }
 
 // How long a client stream that ended is watched for a late cancel before it counts as complete.
