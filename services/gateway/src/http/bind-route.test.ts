@@ -114,10 +114,13 @@ describe("bindRoute", () => {
     assert.equal(accounts.calls.filter((c) => c.method === "authenticate").length - before, 1);
   });
 
-  it("answers 422 'Validation failed' naming the parameter when the input schema refuses it", async () => {
-    const res = await get(`${await serve(accountById)}/api/v1/accounts/not-a-number`);
-    assert.equal(res.status, 422);
-    assert.deepEqual(await res.json(), { error: "Validation failed: id must be an id" });
+  it("answers 404 when a path id is not an id, or past the signed 64-bit range, as no record can have it", async () => {
+    const url = await serve(accountById);
+    for (const id of ["not-a-number", "9223372036854775808", "99999999999999999999", "1%00"]) {
+      const res = await get(`${url}/api/v1/accounts/${id}`);
+      assert.equal(res.status, 404, id);
+      assert.deepEqual(await res.json(), { error: "Record not found" });
+    }
   });
 
   it("serves an optional-auth route without a token and maps NOT_FOUND-like absence to 404", async () => {
@@ -156,5 +159,10 @@ describe("bindRoute", () => {
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { ids: ["30", "20"], signedFor: "1" });
     assert.equal(res.headers.get("link"), '<https://example.test/api/v1/things?limit=2&max_id=20>; rel="next", <https://example.test/api/v1/things?limit=2&min_id=30>; rel="prev"');
+    const pastBigint = await get(`${res.url.split("/api")[0]}/api/v1/things?since_id=9223372036854775808`, "user-read");
+    assert.equal(pastBigint.status, 400, "a cursor past the signed 64-bit range is a bad request");
+    assert.deepEqual(await pastBigint.json(), { error: "Validation failed: since_id must be an id" });
+    const badLimit = await get(`${res.url.split("/api")[0]}/api/v1/things?limit=ten`, "user-read");
+    assert.equal(badLimit.status, 422, "other parameters stay 422");
   });
 });

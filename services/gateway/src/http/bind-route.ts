@@ -1,13 +1,16 @@
-import express, { type Express, type Request, type Response } from "express";
+import type { Express, Request, Response } from "express";
 import { canonicalAddress, type Logger } from "@starling/runtime";
 import type { Clients } from "../clients.ts";
 import type { GatewayConfig } from "../config.ts";
 import type { TokenResolver } from "./authenticate.ts";
 import { bearerToken } from "./authenticate.ts";
 import { HttpError, toHttpError } from "./grpc-to-http.ts";
+import { bodyParsers } from "./body-parsers.ts";
 import { linkHeader } from "./link-header.ts";
+import { inputErrorStatus } from "./params.ts";
 import { uploadParts, type UploadParts } from "./multipart-upload.ts";
 import type { Route, RouteContext } from "./route.ts";
+import { malformedText, refuseMalformedText } from "./text-input.ts";
 
 /** What every bound route shares. */
 export interface BindDeps {
@@ -32,8 +35,11 @@ export function bindRoute(app: Express, route: Route, deps: BindDeps): void {
       // An upload route's body is its parts, read by the route itself; query and path are validated here.
       const body = !route.upload && isObject(req.body) ? req.body : {};
       const params = { ...(req.query as object), ...body, ...req.params };
+      // Query and body were checked by refuseMalformedText; path segments are decoded here.
+      const pathProblem = malformedText(req.params);
+      if (pathProblem) throw new HttpError(404, "Record not found");
       const parsed = route.input.safeParse(params);
-      if (!parsed.success) throw new HttpError(422, `Validation failed: ${parsed.error.issues.map(describeIssue).join(", ")}`);
+      if (!parsed.success) throw validationError(parsed.error.issues, Object.keys(req.params));
       if (route.upload) upload = ctx.upload = uploadParts(req, route.upload(deps.config));
       const result = await route.call(ctx, parsed.data);
       const rendered = route.present ? await route.present(ctx, result) : result;
@@ -49,6 +55,8 @@ export function bindRoute(app: Express, route: Route, deps: BindDeps): void {
       }
       const { status, body } = toHttpError(error);
       if (status >= 500 && status !== 503) deps.logger.error({ err: error, path: route.path }, "request failed");
+      // Answers to bad input are logged quietly, so no client can flood the error log.
+      else deps.logger.debug({ status, path: route.path, error: body.error }, "request refused");
       // RFC 6749 §5.2: OAuth endpoints answer 400 where the API would answer 422.
       if (route.errorFormat === "oauth") res.status(status === 422 ? 400 : status).json(oauthBody(status, body));
       else res.status(status).json(body);
@@ -74,10 +82,17 @@ async function authorize(route: Route, req: Request, deps: BindDeps): Promise<Ro
 
 // Upload routes are bound before the app's body parsers (which would read multipart whole), so
 // the JSON and form bodies they also accept are parsed here.
-const uploadBodyParsers = [express.json({ limit: "1mb", type: ["application/json", "application/*+json"] }), express.urlencoded({ extended: true, limit: "1mb" })];
+const uploadBodyParsers = [...bodyParsers, refuseMalformedText];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A failed validation as its answer: 404 for a path id, 400 for a cursor, 422 otherwise (see inputErrorStatus). */
+function validationError(issues: readonly { path: PropertyKey[]; message: string }[], pathKeys: string[]): HttpError {
+  const status = inputErrorStatus(issues, pathKeys);
+  if (status === 404) return new HttpError(404, "Record not found");
+  return new HttpError(status, `Validation failed: ${issues.map(describeIssue).join(", ")}`);
 }
 
 /** One zod issue as the 422 message lists it: "path message". */

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from "express";
 /** Adds one multipart text field to `body`: `name[]` fields gather into an array under `name`, others replace. */
 export function addField(body: Record<string, string | string[]>, name: string, value: string): void {
   const key = name.endsWith("[]") ? name.slice(0, -2) : name;
-  const existing = body[key];
+  const existing = Object.hasOwn(body, key) ? body[key] : undefined;
   if (name.endsWith("[]")) body[key] = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), value];
   else body[key] = value;
 }
@@ -17,7 +17,8 @@ export function addField(body: Record<string, string | string[]>, name: string, 
 export function multipartFields(limits: { fields: number; fieldSize: number }) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!req.is("multipart/form-data")) return next();
-    const body: Record<string, string | string[]> = {};
+    // No prototype: a field named __proto__ or constructor is just a field.
+    const body: Record<string, string | string[]> = Object.create(null);
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: req.headers, limits: { ...limits, files: 0 } });

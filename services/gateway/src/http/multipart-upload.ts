@@ -3,6 +3,7 @@ import busboy from "busboy";
 import type { Request } from "express";
 import type { z } from "zod";
 import { HttpError } from "./grpc-to-http.ts";
+import { malformedText } from "./text-input.ts";
 
 /** One part of an upload request, in body order. A file's bytes arrive on `stream` as they are read. */
 export type UploadPart =
@@ -66,11 +67,18 @@ export function uploadParts(req: Request, limits: UploadLimits): UploadParts {
   }
   parser.on("field", (name, value, info) => {
     if (info.valueTruncated) return fail(new HttpError(422, `Validation failed: ${name} is too long`));
+    const problem = malformedText({ [name]: value });
+    if (problem) return fail(new HttpError(422, `Validation failed: ${problem}`));
     queue.push({ kind: "field", name, value });
     settle();
   });
   parser.on("file", (name, stream, info) => {
     current = stream;
+    // A failure later in the body destroys this stream with the error; its reader (if any) hears it
+    // through its own listener, and an unheard error must not bring the whole process down.
+    stream.on("error", () => undefined);
+    const problem = malformedText({ [name]: info.filename ?? "" });
+    if (problem) return fail(new HttpError(422, `Validation failed: ${problem}`));
     // Past the limit busboy would silently truncate; fail the stream so the reader stops and the client hears 422 now.
     stream.on("limit", () => fail(new HttpError(422, `Validation failed: ${name} must be smaller than ${limits.fileBytes} bytes`)));
     queue.push({ kind: "file", name, fileName: info.filename ?? "", mimeType: info.mimeType, stream });
@@ -128,8 +136,9 @@ function bodyFields(body: unknown): UploadParts {
  * stops an upload before the file is stored. Unknown fields pass through as undefined.
  */
 export function parseField(shape: Record<string, z.ZodType>, name: string, value: string): unknown {
-  const schema = shape[name];
-  if (!schema) return undefined;
+  // Own fields only: "constructor" or "__proto__" must not find Object's.
+  if (!Object.hasOwn(shape, name)) return undefined;
+  const schema = shape[name]!;
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new HttpError(422, `Validation failed: ${name} ${parsed.error.issues.map((i) => i.message).join(", ")}`);
   return parsed.data;

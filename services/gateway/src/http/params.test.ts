@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { boolParam, idParam, pageParams, textParam } from "./params.ts";
+import { boolParam, idParam, inputErrorStatus, pageParams, textParam } from "./params.ts";
 
 describe("request parameters", () => {
   it("read booleans as forms, JSON and query strings send them", () => {
@@ -12,6 +12,17 @@ describe("request parameters", () => {
   it("take ids only as strings of digits", () => {
     assert.equal(idParam.parse("109876543210987654"), "109876543210987654");
     for (const bad of ["12a", "-1", "", " 1", "1.5", "1".repeat(21)]) assert.equal(idParam.safeParse(bad).success, false, bad);
+  });
+
+  it("take ids only within the signed 64-bit range of a bigint column", () => {
+    assert.equal(idParam.parse("9223372036854775807"), "9223372036854775807");
+    for (const bad of ["9223372036854775808", "18446744073709551615", "99999999999999999999"]) assert.equal(idParam.safeParse(bad).success, false, bad);
+  });
+
+  it("answer a bad path id 404, a bad cursor 400 and any other bad parameter 422", () => {
+    assert.equal(inputErrorStatus([{ path: ["id"] }], ["id"]), 404);
+    assert.equal(inputErrorStatus([{ path: ["max_id"] }, { path: ["limit"] }], []), 400);
+    assert.equal(inputErrorStatus([{ path: ["in_reply_to_id"] }], ["id"]), 422);
   });
 
   it("accept text that arrives as a number in JSON", () => {

@@ -6,8 +6,33 @@ export const boolParam = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", "off", ""])])
   .transform((v) => v === true || v === "true" || v === "1" || v === "on");
 
-/** An id path or cursor parameter: a string of digits. */
-export const idParam = z.string().regex(/^\d{1,20}$/, "must be an id");
+/** The largest id: ids are PostgreSQL bigints, signed 64-bit. */
+const MAX_ID = 2n ** 63n - 1n;
+const DIGITS = /^\d{1,19}$/;
+
+/**
+ * An id parameter: a string of digits within the signed 64-bit range, so no larger number reaches a
+ * bigint column. bindRoute answers 404 when a path id fails it, 400 for a cursor, 422 elsewhere.
+ */
+export const idParam = z
+  .string()
+  .regex(DIGITS, "must be an id")
+  // Zod runs this check after a failed regex too: only digits are compared.
+  .refine((id) => !DIGITS.test(id) || BigInt(id) <= MAX_ID, "must be an id");
+
+/** The cursor parameters of paged lists; a bad cursor is a 400 (see `inputErrorStatus`). */
+export const CURSOR_PARAMS = ["max_id", "since_id", "min_id"] as const;
+
+/**
+ * The status a failed validation answers: 404 when a path parameter (an id in the URL) is not one
+ * (the record cannot exist, as Mastodon answers), 400 when a paging cursor is malformed, else 422.
+ */
+export function inputErrorStatus(issues: readonly { path: PropertyKey[] }[], pathKeys: readonly string[]): number {
+  const fields = issues.map((issue) => String(issue.path[0] ?? ""));
+  if (fields.some((field) => pathKeys.includes(field))) return 404;
+  if (fields.some((field) => (CURSOR_PARAMS as readonly string[]).includes(field))) return 400;
+  return 422;
+}
 
 /**
  * A list of ids such as media_ids: JSON sends an array; forms send `name[]=…` (an array) or, from

@@ -48,7 +48,7 @@ export async function forwardMediaParts<Options>(parts: UploadParts, sink: Media
       if (value !== undefined) await sink.write({ options: options({ [part.name]: value }) });
       continue;
     }
-    const kind = MEDIA_FILE_FIELDS[part.name];
+    const kind = Object.hasOwn(MEDIA_FILE_FIELDS, part.name) ? MEDIA_FILE_FIELDS[part.name] : undefined;
     if (kind === undefined) continue; // an unknown file field is skipped (drained), as Rails ignores unpermitted params
     if (sent.has(part.name)) throw new HttpError(422, `Validation failed: ${part.name} was sent twice`);
     sent.add(part.name);

@@ -28,14 +28,14 @@ export interface ProfileForm {
 export async function readProfileForm(ctx: RouteContext, check: (params: Record<string, unknown>) => void): Promise<ProfileForm> {
   const upload = ctx.upload!;
   if (upload.body) return { params: upload.body, images: {} };
-  const params: Record<string, string | string[]> = {};
+  const params: Record<string, string | string[]> = Object.create(null);
   const images: ProfileForm["images"] = {};
   for await (const part of upload) {
     if (part.kind === "field") {
       addField(params, part.name, part.value);
       continue;
     }
-    const purpose = IMAGE_FIELDS[part.name];
+    const purpose = Object.hasOwn(IMAGE_FIELDS, part.name) ? IMAGE_FIELDS[part.name] : undefined;
     // Unknown file fields, and empty file inputs (no file name) as browsers send them, are skipped as Rack does.
     if (purpose === undefined || part.fileName === "") continue;
     const name = part.name as keyof ProfileForm["images"];

@@ -3,11 +3,18 @@ import { fieldsAttributes, nestBracketKeys } from "./profile-params.ts";
 
 describe("update_credentials parameters", () => {
   it("nests the flat bracketed keys of a multipart form", () => {
-    assert.deepEqual(nestBracketKeys({ display_name: "A", "source[privacy]": "private", "fields_attributes[0][name]": "n", "fields_attributes[0][value]": "v", "fields_attributes[1][name]": "m" }), {
+    assert.deepEqual(structuredClone(nestBracketKeys({ display_name: "A", "source[privacy]": "private", "fields_attributes[0][name]": "n", "fields_attributes[0][value]": "v", "fields_attributes[1][name]": "m" })), {
       display_name: "A",
       source: { privacy: "private" },
       fields_attributes: { 0: { name: "n", value: "v" }, 1: { name: "m" } },
     });
+  });
+
+  it("nests keys named after Object's properties as ordinary fields, never reaching Object.prototype", () => {
+    const nested = nestBracketKeys({ "__proto__[polluted]": "yes", "constructor[prototype]": "x" }) as Record<string, Record<string, unknown>>;
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.equal(nested["__proto__"]!.polluted, "yes");
+    assert.equal(nested.constructor!.prototype, "x");
   });
 
   it("reads fields_attributes as an array, as partial rows and as a hash keyed by position, in order", () => {

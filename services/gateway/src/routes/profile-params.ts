@@ -17,7 +17,8 @@ const BRACKETED = /^([^[\]]+)((?:\[[^[\]]*\])+)$/;
  */
 export function nestBracketKeys(params: unknown): unknown {
   if (typeof params !== "object" || params === null || Array.isArray(params)) return params;
-  const out: Record<string, unknown> = {};
+  // No prototypes: a key such as `__proto__[x]` must build a field, never reach Object.prototype.
+  const out: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(params)) {
     const match = BRACKETED.exec(key);
     if (!match) {
@@ -32,7 +33,7 @@ export function nestBracketKeys(params: unknown): unknown {
         break;
       }
       const next = node[part];
-      node = (typeof next === "object" && next !== null ? next : (node[part] = {})) as Record<string, unknown>;
+      node = (typeof next === "object" && next !== null ? next : (node[part] = Object.create(null))) as Record<string, unknown>;
     }
   }
   return out;
