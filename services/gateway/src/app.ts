@@ -5,12 +5,16 @@ import type { Clients } from "./clients.ts";
 import type { GatewayConfig } from "./config.ts";
 import { bearerToken, TokenResolver } from "./http/authenticate.ts";
 import { bindRoute } from "./http/bind-route.ts";
+import { bodyParsers } from "./http/body-parsers.ts";
 import { cors } from "./http/cors.ts";
 import { federationProxy, mediaFilesProxy } from "./http/federation-proxy.ts";
 import { missingImages } from "./http/missing-images.ts";
 import { multipartFields } from "./http/multipart-fields.ts";
+import { passwordAttempts } from "./http/rate-limit/password-attempts.ts";
+import { passwordChecks } from "./http/rate-limit/password-checks.ts";
 import { rateLimiter } from "./http/rate-limit/rate-limiter.ts";
 import { THROTTLES } from "./http/rate-limit/throttles.ts";
+import { refuseMalformedText } from "./http/text-input.ts";
 import { pagesRouter } from "./pages/pages-router.ts";
 import { ROUTES } from "./routes/route-table.ts";
 
@@ -36,9 +40,12 @@ export function createApp(
   const bound = { config, clients, tokens, logger, baseUrl };
   // Upload routes stream their own bodies, so they are bound before the parsers that read bodies whole.
   for (const route of ROUTES.filter((r) => r.upload)) bindRoute(app, route, bound);
-  app.use(express.json({ limit: "1mb", type: ["application/json", "application/*+json"] }));
-  app.use(express.urlencoded({ extended: true, limit: "1mb" }));
+  app.use(...bodyParsers);
   app.use(multipartFields({ fields: 200, fieldSize: 100_000 }));
+  // Before any route or page: text that PostgreSQL cannot store is refused here (422).
+  app.use(refuseMalformedText);
+  // After the parsers: the account a password is tried against is in the body.
+  app.use(passwordAttempts({ kv, checks: passwordChecks(config) }));
   for (const route of ROUTES.filter((r) => !r.upload)) bindRoute(app, route, bound);
   app.use(pagesRouter(config, clients, logger));
   app.use((_req: Request, res: Response) => {
@@ -47,7 +54,9 @@ export function createApp(
   // Body-parser failures (malformed JSON, oversized bodies) arrive here: answer JSON, never HTML.
   app.use((error: { status?: number; statusCode?: number; message?: string }, _req: Request, res: Response, _next: NextFunction) => {
     const status = error.status ?? error.statusCode ?? 500;
+    // A client's bad body is its own problem: logged quietly, so bad input cannot flood the error log.
     if (status >= 500) logger.error({ err: error }, "unhandled gateway error");
+    else logger.debug({ status, message: error.message }, "request body refused");
     res.status(status).json({ error: status >= 500 ? "Internal Server Error" : (error.message ?? "Bad Request") });
   });
   return app;

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
+import { serveApp } from "../../../test/fixtures/serve-app.ts";
 import { createEmbeddedStore } from "@starling/kv";
 import { TEST_SECRET, startAccountsFixture, type RunningAccounts } from "../../../test/fixtures/accounts-server.ts";
 import { bearerToken, TokenResolver } from "../authenticate.ts";
@@ -12,7 +11,7 @@ const THIRTY_MINUTES = 30 * 60_000;
 
 describe("rate limiter with Mastodon's throttle table", () => {
   let accounts: RunningAccounts;
-  let server: Server;
+  let close: () => Promise<void>;
   let base: string;
   let clock = Date.parse("2026-11-21T10:00:00Z");
 
@@ -40,12 +39,10 @@ describe("rate limiter with Mastodon's throttle table", () => {
       }),
     );
     app.all("/{*rest}", (_req, res) => void res.json({}));
-    server = createServer(app).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ url: base, close } = await serveApp(app));
   });
   after(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await close();
     await accounts.stop();
   });
 

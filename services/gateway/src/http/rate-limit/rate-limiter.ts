@@ -38,11 +38,7 @@ export function rateLimiter(options: RateLimiterOptions) {
       const address = throttleableAddress(client);
       const counts = await Promise.all(matching.map((throttle) => count(options.kv, throttle, throttle.by === "user" ? `u:${request.userId}` : `a:${address}`, now())));
       const tightest = counts.reduce((a, b) => (remaining(b) < remaining(a) ? b : a));
-      res.set({
-        "X-RateLimit-Limit": String(tightest.throttle.limit),
-        "X-RateLimit-Remaining": String(Math.max(0, remaining(tightest))),
-        "X-RateLimit-Reset": resetHeader(tightest.resetAt),
-      });
+      res.set(rateLimitHeaders(tightest.throttle.limit, remaining(tightest), tightest.resetAt));
       if (counts.some((c) => c.count > c.throttle.limit)) {
         res.status(429).json({ error: "Too many requests" });
         return;
@@ -57,10 +53,24 @@ export function rateLimiter(options: RateLimiterOptions) {
 const remaining = (c: Count) => c.throttle.limit - c.count;
 
 async function count(kv: KeyValueStore, throttle: Throttle, discriminator: string, at: number): Promise<Count> {
-  const bucket = Math.floor(at / throttle.periodMs);
-  const resetAt = (bucket + 1) * throttle.periodMs;
-  const value = await kv.incr(`ratelimit:${throttle.name}:${discriminator}:${bucket}`, { ttlMs: resetAt - at + 1_000 });
+  const { count: value, resetAt } = await countInWindow(kv, `${throttle.name}:${discriminator}`, throttle.periodMs, at);
   return { throttle, count: value, resetAt };
+}
+
+/**
+ * Adds `by` to the counter of `name` in the fixed window of `periodMs` holding `at`, in the shared
+ * store (expiring with the window), and returns the new count and when the window ends.
+ */
+export async function countInWindow(kv: KeyValueStore, name: string, periodMs: number, at: number, by = 1): Promise<{ count: number; resetAt: number }> {
+  const bucket = Math.floor(at / periodMs);
+  const resetAt = (bucket + 1) * periodMs;
+  const count = await kv.incr(`ratelimit:${name}:${bucket}`, { ttlMs: resetAt - at + 1_000, by });
+  return { count, resetAt };
+}
+
+/** The X-RateLimit headers of an answer, as Mastodon sets them. */
+export function rateLimitHeaders(limit: number, remaining: number, resetAt: number): Record<string, string> {
+  return { "X-RateLimit-Limit": String(limit), "X-RateLimit-Remaining": String(Math.max(0, remaining)), "X-RateLimit-Reset": resetHeader(resetAt) };
 }
 
 /** ISO 8601 with microseconds, as Mastodon writes X-RateLimit-Reset. */
