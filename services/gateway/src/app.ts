@@ -10,6 +10,7 @@ import { cors } from "./http/cors.ts";
 import { federationProxy, mediaFilesProxy } from "./http/federation-proxy.ts";
 import { missingImages } from "./http/missing-images.ts";
 import { multipartFields } from "./http/multipart-fields.ts";
+import { openApiDocument } from "./http/openapi-document.ts";
 import { passwordAttempts } from "./http/rate-limit/password-attempts.ts";
 import { passwordChecks } from "./http/rate-limit/password-checks.ts";
 import { rateLimiter } from "./http/rate-limit/rate-limiter.ts";
@@ -38,6 +39,9 @@ export function createApp(
   app.use(mediaFilesProxy(config.MEDIA_HTTP_URL));
   app.use(missingImages);
   const bound = { config, clients, tokens, logger, baseUrl };
+  // The route table as OpenAPI 3.1, public like the instance document (CORS and limits as any /api path).
+  const openApi = openApiDocument(ROUTES, baseUrl);
+  app.get("/api/openapi.json", (_req: Request, res: Response) => void res.set("Cache-Control", "public, max-age=300").json(openApi));
   // Upload routes stream their own bodies, so they are bound before the parsers that read bodies whole.
   for (const route of ROUTES.filter((r) => r.upload)) bindRoute(app, route, bound);
   app.use(...bodyParsers);

@@ -61,6 +61,11 @@ export interface Route<Input = any, Result = any> {
    * instead of the generic parsing that would hold whole files in memory.
    */
   upload?: (config: GatewayConfig) => UploadLimits;
+  /**
+   * What an upload route reads from its body, for the OpenAPI document only (the route checks the
+   * parts itself): its text fields and the names of its file fields.
+   */
+  uploadBody?: { fields: z.ZodObject; files: readonly string[] };
   /** The success status when it is not 200 (202 or 206 while media is still processing). */
   status?: (result: Result) => number;
 }

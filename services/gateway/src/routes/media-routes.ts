@@ -6,7 +6,7 @@ import type { UploadLimits } from "../http/multipart-upload.ts";
 import { idParam } from "../http/params.ts";
 import type { Route, RouteContext } from "../http/route.ts";
 import { presentMediaAttachment } from "../presenters/media.ts";
-import { forwardMediaParts } from "./media-parts.ts";
+import { MEDIA_FILE_FIELDS, forwardMediaParts, mediaFields } from "./media-parts.ts";
 
 const noInput = z.object({});
 const byId = z.object({ id: idParam });
@@ -14,6 +14,8 @@ const scopes = ["write", "write:media"];
 
 // A file and a thumbnail, and a handful of text fields (description, focus, and what clients add).
 const mediaLimits = (config: GatewayConfig): UploadLimits => ({ fileBytes: config.MEDIA_UPLOAD_MAX_BYTES, files: 2, fields: 20, fieldBytes: 16_384 });
+
+const uploadBody = { fields: z.object(mediaFields).partial(), files: Object.keys(MEDIA_FILE_FIELDS) };
 
 const pending = (media: MediaAttachment) => media.processing === "pending";
 const present = (_ctx: RouteContext, media: MediaAttachment) => presentMediaAttachment(media);
@@ -61,6 +63,7 @@ export const mediaRoutes: Route[] = [
     scopes,
     input: noInput,
     upload: mediaLimits,
+    uploadBody,
     call: (ctx) => upload(ctx, true),
     present,
   },
@@ -71,6 +74,7 @@ export const mediaRoutes: Route[] = [
     scopes,
     input: noInput,
     upload: mediaLimits,
+    uploadBody,
     call: (ctx) => upload(ctx, false),
     present,
     // 202 while processing runs on; clients then poll GET /api/v1/media/:id.
@@ -100,6 +104,7 @@ export const mediaRoutes: Route[] = [
       scopes,
       input: byId,
       upload: mediaLimits,
+      uploadBody,
       call: (ctx, input: z.infer<typeof byId>) => update(ctx, input.id),
       present,
       status: (media: MediaAttachment) => (pending(media) ? 206 : 200),

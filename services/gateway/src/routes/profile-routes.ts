@@ -20,23 +20,21 @@ const fieldsParam = z.unknown().transform((raw, ctx) => {
   }
 });
 
-const updateCredentials = z.preprocess(
-  nestBracketKeys,
-  z.object({
-    display_name: textParam.optional(),
-    note: textParam.optional(),
-    locked: boolParam.optional(),
-    bot: boolParam.optional(),
-    discoverable: boolParam.optional(),
-    fields_attributes: fieldsParam.optional(),
-    source: z
-      .object({ privacy: z.string().optional(), sensitive: boolParam.optional(), language: z.string().nullable().optional() })
-      .optional(),
-    // Images arrive as multipart files (see readProfileForm); any other value is refused.
-    avatar: z.undefined({ error: "must be a file" }).optional(),
-    header: z.undefined({ error: "must be a file" }).optional(),
-  }),
-);
+const updateCredentialsFields = z.object({
+  display_name: textParam.optional(),
+  note: textParam.optional(),
+  locked: boolParam.optional(),
+  bot: boolParam.optional(),
+  discoverable: boolParam.optional(),
+  fields_attributes: fieldsParam.optional(),
+  source: z
+    .object({ privacy: z.string().optional(), sensitive: boolParam.optional(), language: z.string().nullable().optional() })
+    .optional(),
+  // Images arrive as multipart files (see readProfileForm); any other value is refused.
+  avatar: z.undefined({ error: "must be a file" }).optional(),
+  header: z.undefined({ error: "must be a file" }).optional(),
+});
+const updateCredentials = z.preprocess(nestBracketKeys, updateCredentialsFields);
 type UpdateCredentials = z.infer<typeof updateCredentials>;
 
 /** Validates update_credentials parameters; 422 listing what is wrong. */
@@ -66,6 +64,7 @@ const updateRoute = (method: "patch" | "put"): Route => ({
   // The body streams (avatar and header go to the media service as they arrive); query parameters count too, as in Rails.
   input: z.looseObject({}),
   upload: profileLimits,
+  uploadBody: { fields: updateCredentialsFields, files: ["avatar", "header"] },
   call: async (ctx, query: Record<string, unknown>) => {
     const form = await readProfileForm(ctx, (params) => parseUpdate({ ...query, ...params }));
     const input = parseUpdate({ ...query, ...form.params });
