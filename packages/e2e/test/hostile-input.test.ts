@@ -113,6 +113,16 @@ function describeHostileInput(start: () => Promise<Stack>): void {
     assert.equal((await send(alice, "POST", "/api/v1/statuses", "x".repeat(2_000_000), "application/json")).status, 413);
   });
 
+  it("refuses a limit or offset past int32 with 422, and skips a multipart part without a name (found by the fuzzer)", async () => {
+    for (const path of ["/api/v1/accounts/search?q=a&offset=3157351408738", "/api/v1/accounts/search?q=a&limit=99999999999", "/api/v2/search?q=a&type=accounts&offset=3157351408738"]) {
+      assert.equal((await json(alice, "GET", path)).status, 422, path);
+    }
+    const boundary = "fuzz";
+    const nameless = `--${boundary}\r\nContent-Disposition: form-data; name=""\r\n\r\nx\r\n--${boundary}\r\nContent-Disposition: form-data\r\n\r\ny\r\n--${boundary}--\r\n`;
+    const answer = await send(alice, "PATCH", "/api/v1/accounts/update_credentials", nameless, `multipart/form-data; boundary=${boundary}`);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  });
+
   it("reads form fields named constructor or __proto__ as ordinary unknown fields on media routes", async function () {
     this.timeout(60_000);
     for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {

@@ -26,7 +26,8 @@ export function multipartFields(limits: { fields: number; fieldSize: number }) {
       res.status(400).json({ error: "Malformed multipart body" });
       return;
     }
-    parser.on("field", (name, value) => addField(body, name, value));
+    // A part without a name (busboy gives undefined) names no parameter: skipped, as Rack does.
+    parser.on("field", (name, value) => name && addField(body, name, value));
     parser.on("filesLimit", () => {
       if (!res.headersSent) res.status(422).json({ error: "Files are not accepted here" });
     });

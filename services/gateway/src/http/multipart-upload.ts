@@ -66,6 +66,7 @@ export function uploadParts(req: Request, limits: UploadLimits): UploadParts {
     throw new HttpError(400, "Malformed multipart body");
   }
   parser.on("field", (name, value, info) => {
+    if (!name) return; // a nameless part names no parameter: skipped, as Rack does
     if (info.valueTruncated) return fail(new HttpError(422, `Validation failed: ${name} is too long`));
     const problem = malformedText({ [name]: value });
     if (problem) return fail(new HttpError(422, `Validation failed: ${problem}`));

@@ -40,6 +40,13 @@ export function inputErrorStatus(issues: readonly { path: PropertyKey[] }[], pat
  */
 export const idListParam = z.union([z.array(idParam), idParam.transform((id) => [id])]);
 
+/** A whole number that fits the int32 fields (limit, offset) it is sent in; larger ones are a 422, not a 500. */
+export const int32Param = z.coerce
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 31 - 1);
+
 /** A string parameter that may arrive as a number in JSON. */
 export const textParam = z.union([z.string(), z.number().transform(String)]);
 

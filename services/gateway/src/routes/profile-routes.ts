@@ -4,7 +4,7 @@ import type { GatewayConfig } from "../config.ts";
 import { describeIssue } from "../http/bind-route.ts";
 import { HttpError } from "../http/grpc-to-http.ts";
 import type { UploadLimits } from "../http/multipart-upload.ts";
-import { boolParam, textParam } from "../http/params.ts";
+import { boolParam, int32Param, textParam } from "../http/params.ts";
 import type { Route, RouteContext } from "../http/route.ts";
 import { hydrateAccounts, presentAccounts, presentCredentialAccount } from "../presenters/account.ts";
 import { readProfileForm } from "./profile-form.ts";
@@ -50,8 +50,8 @@ const profileLimits = (config: GatewayConfig): UploadLimits => ({ fileBytes: con
 const lookup = z.object({ acct: z.string().min(1) });
 const search = z.object({
   q: z.string(),
-  limit: z.coerce.number().int().optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: int32Param.optional(),
+  offset: int32Param.min(0).optional(),
   following: boolParam.optional(),
   resolve: boolParam.optional(),
 });

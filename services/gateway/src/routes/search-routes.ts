@@ -3,7 +3,7 @@ import { status as GrpcStatus } from "@grpc/grpc-js";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
 import type { StatusPage } from "@starling/proto/statuses/v1/statuses";
 import { HttpError } from "../http/grpc-to-http.ts";
-import { boolParam, textParam } from "../http/params.ts";
+import { boolParam, int32Param, textParam } from "../http/params.ts";
 import type { Route, RouteContext } from "../http/route.ts";
 import { presentAccounts } from "../presenters/account.ts";
 import { presentStatusPage } from "../presenters/status.ts";
@@ -20,8 +20,8 @@ const search = z.object({
   type: z.enum(["accounts", "hashtags", "statuses"]).optional(),
   resolve: boolParam.optional(),
   following: boolParam.optional(),
-  limit: z.coerce.number().int().optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: int32Param.optional(),
+  offset: int32Param.min(0).optional(),
 });
 type SearchInput = z.infer<typeof search>;
 
