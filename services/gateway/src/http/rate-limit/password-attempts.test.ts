@@ -42,6 +42,8 @@ describe("password attempts throttle", () => {
     bindRoute(app, token, { config, clients: accounts.clients, tokens: new TokenResolver(accounts.clients, 60_000, TEST_SECRET), logger: createLogger("test", "silent"), baseUrl: "https://example.test" });
     // The sign-in form's answers as the page gives them: 401 for a wrong password, 200 for a right one.
     app.post("/auth/sign_in", (req, res) => void res.status(req.body.password === RIGHT ? 200 : 401).send("page"));
+    // The password confirmation pages answer a wrong password with 422.
+    app.post("/settings/delete", (req, res) => void res.status(req.body.password === RIGHT ? 200 : 422).send("page"));
     ({ url: base, close } = await serveApp(app));
   });
   after(async () => {
@@ -98,6 +100,14 @@ describe("password attempts throttle", () => {
     for (let i = 0; i < 30; i++) assert.equal((await grant(`ok${i}@example.com`, RIGHT)).status, 200, "right passwords use no allowance");
     for (let i = 0; i < 25; i++) assert.equal((await grant(`direct${i}@example.com`, "wrong")).status, 400);
     assert.equal((await grant("direct@example.com", "wrong")).status, 429);
+  });
+
+  it("counts wrong passwords on the password confirmation pages per client", async () => {
+    clock += 30 * MINUTE;
+    const confirm = (password: string) =>
+      fetch(`${base}/settings/delete`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "192.0.2.44" }, body: new URLSearchParams({ password }) });
+    for (let i = 0; i < 25; i++) assert.equal((await confirm("wrong")).status, 422);
+    assert.equal((await confirm(RIGHT)).status, 429);
   });
 
   it("counts the sign-in form's attempts by address and e-mail, and leaves other grants alone", async () => {
