@@ -56,6 +56,15 @@ for (const [transport, clientHost] of [["over the wire", "localhost"], ["in-proc
     await server.stop(1_000);
   });
 
+  it("refuses a request with a NUL character in any string as INVALID_ARGUMENT, before the handler runs", async () => {
+    const page = { maxId: "1\u0000", sinceId: "", minId: "", limit: 20 };
+    await assert.rejects(client.getHomeTimeline({ page }), (error: GrpcServiceError) => {
+      assert.equal(error.code, GrpcStatus.INVALID_ARGUMENT);
+      assert.match(error.details, /page\.maxId must not contain NUL characters/);
+      return true;
+    });
+  });
+
   it("answers a call without a viewer as anonymous", async () => {
     const page = { maxId: "", sinceId: "", minId: "", limit: 20 };
     assert.deepEqual(await client.getHomeTimeline({ page }), { statusIds: ["anonymous", "20", "no-token"] });

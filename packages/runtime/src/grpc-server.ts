@@ -3,8 +3,9 @@ import { HealthImplementation } from "grpc-health-check";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import { grpcServerHistogram } from "./metrics.ts";
-import { toGrpcError, unauthenticated, ServiceError } from "./service-error.ts";
 import { registerLocalServer, type LocalUnaryMethod } from "./local-calls.ts";
+import { nulTextPath } from "./nul-text.ts";
+import { invalidArgument, toGrpcError, unauthenticated, ServiceError } from "./service-error.ts";
 import { viewerFromMetadata, VIEWER_METADATA_KEY, type Viewer } from "./viewer.ts";
 
 /** What a handler knows about the call besides its request. */
@@ -112,6 +113,8 @@ function servingFunctions(service: ServedService, secret: string, logger: Logger
         } catch {
           throw unauthenticated("invalid viewer token");
         }
+        const nul = definition.requestStream ? undefined : nulTextPath(request);
+        if (nul) throw invalidArgument(`${nul} must not contain NUL characters`);
         const response = await handler(request, { viewer, viewerToken: typeof raw === "string" ? raw : undefined, metadata });
         end({ code: "OK" });
         return response;
@@ -155,7 +158,11 @@ function requestStream(call: ServerUnaryCall<unknown, unknown>): AsyncIterable<u
   stream.on("cancelled", () => stream.destroy(cancelled()));
   return (async function* () {
     try {
-      yield* stream as AsyncIterable<unknown>;
+      for await (const message of stream as AsyncIterable<unknown>) {
+        const nul = nulTextPath(message);
+        if (nul) throw invalidArgument(`${nul} must not contain NUL characters`);
+        yield message;
+      }
     } catch (error) {
       throw stream.cancelled ? cancelled() : error;
     }
