@@ -117,7 +117,7 @@ function describeFollowGraph(start: () => Promise<Stack>): void {
     const stranger = await api(skeptic, "POST", `/api/v1/accounts/${star.account.id}/pin`);
     assert.equal(stranger.status, 422);
     assert.match(stranger.body.error, /following/);
-    assert.equal((await api(star, "GET", `/api/v1/accounts/${fan.account.id}/followers?max_id=abc`)).status, 422);
+    assert.equal((await api(star, "GET", `/api/v1/accounts/${fan.account.id}/followers?max_id=abc`)).status, 400, "a bad cursor is a bad request");
   });
 }
 

@@ -98,7 +98,7 @@ function describeBlocksAndMutes(start: () => Promise<Stack>): void {
     const { ana } = sessions;
     assert.equal((await api(ana, "POST", "/api/v1/accounts/999999999/block")).status, 404);
     assert.equal((await api(ana, "POST", "/api/v1/accounts/999999999/mute")).status, 404);
-    assert.equal((await api(ana, "POST", "/api/v1/accounts/abc/unmute")).status, 422);
+    assert.equal((await api(ana, "POST", "/api/v1/accounts/abc/unmute")).status, 404, "an id that is not one names no account");
     for (const duration of [-1, "soon", 1.5]) {
       const bad = await api(ana, "POST", `/api/v1/accounts/${sessions.ben.account.id}/mute`, { duration });
       assert.equal(bad.status, 422, String(duration));
@@ -106,7 +106,7 @@ function describeBlocksAndMutes(start: () => Promise<Stack>): void {
     }
     assert.equal((await api(ana, "POST", "/api/v1/domain_blocks", { domain: "" })).status, 422);
     assert.equal((await api(ana, "POST", "/api/v1/domain_blocks")).status, 422);
-    assert.equal((await api(ana, "GET", "/api/v1/blocks?max_id=x")).status, 422);
+    assert.equal((await api(ana, "GET", "/api/v1/blocks?max_id=x")).status, 400, "a bad cursor is a bad request");
     assert.equal((await api(ana, "POST", `/api/v1/accounts/${ana.account.id}/block`)).status, 403);
   });
 }

@@ -112,7 +112,7 @@ export function describeSlice(start: () => Promise<Stack>): void {
     assert.equal(typeof tooLong.body.error, "string");
     const malformed = await call("/api/v1/statuses", { method: "POST", headers: auth, body: "{not json" });
     assert.equal(malformed.status, 400);
-    assert.equal((await call("/api/v1/statuses/abc")).status, 422);
+    assert.equal((await call("/api/v1/statuses/abc")).status, 404, "an id that is not one names no status");
   });
 
   it("refuses a token without the endpoint's scope with 403", async () => {

@@ -121,7 +121,7 @@ function describeInteractions(start: () => Promise<Stack>): void {
     const badVisibility = await call(bob, "POST", `/api/v1/statuses/${root.id}/reblog?visibility=direct`);
     assert.deepEqual([badVisibility.status, typeof badVisibility.body.error], [422, "string"]);
     assert.equal((await call(undefined, "POST", `/api/v1/statuses/${root.id}/favourite`)).status, 401);
-    assert.equal((await call(bob, "POST", "/api/v1/statuses/not-an-id/bookmark")).status, 422);
+    assert.equal((await call(bob, "POST", "/api/v1/statuses/not-an-id/bookmark")).status, 404, "an id that is not one names no status");
   });
 }
 
