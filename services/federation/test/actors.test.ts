@@ -51,6 +51,24 @@ for (const backend of backends) {
       assert.equal(upper.links.find((l: Json) => l.rel === "self").href, `${BASE_URL}/users/alice`);
     });
 
+    it("makes the instance actor resolvable by WebFinger: a usable preferredUsername, and acct:DOMAIN@DOMAIN with and without the port", async () => {
+      const instance = await actor("/actor");
+      const hostname = new URL(BASE_URL).hostname;
+      // A username other servers accept (no port's colon), as Mastodon's is its domain.
+      assert.equal(instance.preferredUsername, hostname);
+      // What a server resolving the actor it fetched asks: preferredUsername at the actor's host.
+      const handle = `acct:${instance.preferredUsername}@${new URL(instance.id).host}`;
+      for (const resource of [handle, `acct:${DOMAIN}@${DOMAIN}`, `acct:${hostname}@${hostname}`, `acct:${DOMAIN}@${hostname}`, `${BASE_URL}/actor`]) {
+        const response = await get(`/.well-known/webfinger?resource=${encodeURIComponent(resource)}`, "application/jrd+json");
+        assert.equal(response.status, 200, resource);
+        assert.match(response.headers.get("content-type") ?? "", /application\/jrd\+json/);
+        const jrd = (await response.json()) as Json;
+        assert.equal(jrd.subject, `acct:${hostname}@${DOMAIN}`, resource);
+        assert.deepEqual(jrd.links.find((l: Json) => l.rel === "self"), { rel: "self", type: AP, href: `${BASE_URL}/actor` }, resource);
+      }
+      assert.equal((await get(`/.well-known/webfinger?resource=${encodeURIComponent("acct:elsewhere.example@elsewhere.example")}`)).status, 404);
+    });
+
     it("answers WebFinger 404 for an unknown account, another domain and a remote-style name", async () => {
       assert.equal((await get(`/.well-known/webfinger?resource=${encodeURIComponent(`acct:nobody@${DOMAIN}`)}`)).status, 404);
       assert.equal((await get(`/.well-known/webfinger?resource=${encodeURIComponent("acct:alice@elsewhere.example")}`)).status, 404);

@@ -17,6 +17,13 @@ export const INSTANCE_ACTOR_KEY_ID = "0";
 const actorUri = (origin: string) => new URL(INSTANCE_ACTOR_PATH, origin);
 
 /**
+ * The instance actor's preferredUsername: the domain without its port, as Mastodon names it after
+ * its domain. A port's colon is no username character, so servers resolving the actor through
+ * WebFinger (GoToSocial, Mastodon) could not use `localhost:3300`.
+ */
+export const instanceActorUsername = (origin: string) => new URL(origin).hostname;
+
+/**
  * The key fetches are signed with when no local user is behind them (resolving accounts and posts,
  * servers in authorized-fetch mode): pass it to `ctx.getDocumentLoader(identity)`.
  */
@@ -36,7 +43,7 @@ export async function instanceActor(ctx: Context<FederationContextData>): Promis
   const [rsa] = await actorKeyPairs(ctx.data.db, INSTANCE_ACTOR_KEY_ID);
   return new Application({
     id,
-    preferredUsername: new URL(ctx.origin).host,
+    preferredUsername: instanceActorUsername(ctx.origin),
     url: new URL("/about/more?instance_actor=true", ctx.origin),
     // Nothing is addressed to it personally; whatever comes goes to the shared inbox.
     inbox: new URL("/inbox", ctx.origin),

@@ -6,7 +6,7 @@ import type { FederationConfig } from "../config.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
 import { fedifyMiddleware } from "./fedify-bridge.ts";
 import { hostMetaHandler } from "./host-meta.ts";
-import { instanceActorHandler } from "./instance-actor-route.ts";
+import { instanceActorHandler, instanceActorWebFinger } from "./instance-actor-route.ts";
 import { nodeInfoRouter } from "./nodeinfo-routes.ts";
 
 /** The HTTP app other servers reach: NodeInfo and host-meta here, WebFinger and actors through Fedify. */
@@ -24,6 +24,7 @@ export function createFederationApp(
   });
   app.use(nodeInfoRouter(config, parts.clients, logger));
   app.get("/.well-known/host-meta", hostMetaHandler(baseUrl));
+  app.get("/.well-known/webfinger", instanceActorWebFinger(baseUrl));
   app.get("/actor", instanceActorHandler(parts.federation, { baseUrl, contextData: parts.contextData }));
   app.use(
     fedifyMiddleware(parts.federation, {

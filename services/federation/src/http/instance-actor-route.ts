@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Federation } from "@fedify/fedify";
 import type { FederationContextData } from "../fedify/federation.ts";
-import { instanceActor } from "../fedify/instance-actor.ts";
+import { INSTANCE_ACTOR_PATH, instanceActor, instanceActorUsername } from "../fedify/instance-actor.ts";
 
 /**
  * GET /actor: the instance actor as ActivityPub JSON. Served here rather than through Fedify,
@@ -17,5 +17,35 @@ export function instanceActorHandler(federation: Federation<FederationContextDat
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/**
+ * WebFinger for the instance actor, which has no account behind it: `acct:DOMAIN@DOMAIN` as Mastodon
+ * answers it, the domain with or without its port on either side (so the preferredUsername at the
+ * actor's host resolves too), and the actor URL itself. Every other resource goes on to Fedify.
+ */
+export function instanceActorWebFinger(baseUrl: string) {
+  const { host, hostname } = new URL(baseUrl);
+  const names = new Set([host, hostname].map((name) => name.toLowerCase()));
+  const actorUrl = new URL(INSTANCE_ACTOR_PATH, baseUrl).href;
+  const isInstanceActor = (resource: string) => {
+    if (resource === actorUrl) return true;
+    const acct = /^acct:([^@]+)@([^@]+)$/i.exec(resource);
+    return !!acct && names.has(acct[1]!.toLowerCase()) && names.has(acct[2]!.toLowerCase());
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    const resource = req.query.resource;
+    if (typeof resource !== "string" || !isInstanceActor(resource)) return next();
+    res.type("application/jrd+json").send(
+      JSON.stringify({
+        subject: `acct:${instanceActorUsername(baseUrl)}@${host}`,
+        aliases: [actorUrl],
+        links: [
+          { rel: "http://webfinger.net/rel/profile-page", type: "text/html", href: new URL("/about/more?instance_actor=true", baseUrl).href },
+          { rel: "self", type: "application/activity+json", href: actorUrl },
+        ],
+      }),
+    );
   };
 }
