@@ -78,6 +78,7 @@ export async function startFederationService(
     profiles: clients.profiles, accounts: clients.accounts, federatedAccounts: clients.federatedAccounts, federatedStatuses: clients.federatedStatuses, db,
     follows: clients.follows, interactions: clients.interactions, media: clients.media, customEmojis: clients.customEmojis,
     freshDocumentLoader: signedDocumentLoader(signer, { allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS }),
+    allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
     authorizedFetch: config.AUTHORIZED_FETCH,
   };
   // The delivery queue: enqueueDeliveries(deliveryDeps, ...) writes rows, the worker sends them.

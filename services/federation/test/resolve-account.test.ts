@@ -71,6 +71,14 @@ for (const backend of backends) {
       assert.deepEqual([upsert.followersCount, upsert.followingCount, upsert.statusesCount], ["12", "3", "345"]);
     });
 
+    it("asks WebFinger for JRD (application/jrd+json, application/json), as Mastodon does", async () => {
+      await peer.actor("jrd");
+      peer.webfingerAccepts.length = 0;
+      await client.resolveAccount({ query: `jrd@${peer.host}` });
+      assert.ok(peer.webfingerAccepts.length > 0);
+      assert.deepEqual(new Set(peer.webfingerAccepts), new Set(["application/jrd+json, application/json"]));
+    });
+
     it("answers the same account for @user@host and the actor URL, without fetching it again while fresh", async () => {
       const calls = h.calls.length;
       const { accountId } = await client.resolveAccount({ query: `@dana@${peer.host}` });

@@ -51,6 +51,8 @@ export interface SigningPeer {
    */
   requireSignatures(documentLoader: DocumentLoader): void;
   signers: string[];
+  /** The Accept header of every WebFinger request the peer answered, in order. */
+  webfingerAccepts: string[];
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startSigningPeer(): Promise<SigningPeer> {
   const webfinger = new Map<string, Json>();
   const gonePaths = new Set<string>();
   const signers: string[] = [];
+  const webfingerAccepts: string[] = [];
   let keyLoader: DocumentLoader | null = null;
   // The key that signed this request, when it verifies.
   const verifiedKeyId = async (request: IncomingMessage, documentLoader: DocumentLoader) => {
@@ -75,6 +78,7 @@ export async function startSigningPeer(): Promise<SigningPeer> {
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://peer");
     if (url.pathname === "/.well-known/webfinger") {
+      webfingerAccepts.push(request.headers.accept ?? "");
       const jrd = webfinger.get(url.searchParams.get("resource") ?? "");
       if (!jrd) return void response.writeHead(404).end();
       return void response.writeHead(200, { "content-type": "application/jrd+json" }).end(JSON.stringify(jrd));
@@ -131,6 +135,7 @@ export async function startSigningPeer(): Promise<SigningPeer> {
     },
     requireSignatures: (documentLoader) => void (keyLoader = documentLoader),
     signers,
+    webfingerAccepts,
     stop: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

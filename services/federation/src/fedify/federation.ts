@@ -38,6 +38,8 @@ export interface FederationContextData {
    * FEDERATION_ALLOW_PRIVATE_ADDRESS), for refetches that must see the actor as it is now.
    */
   freshDocumentLoader: DocumentLoader;
+  /** FEDERATION_ALLOW_PRIVATE_ADDRESS: fetches made outside Fedify's loaders (WebFinger) may reach private addresses. */
+  allowPrivateAddress: boolean;
   /** AUTHORIZED_FETCH: GETs of actors, statuses and collections must be signed (src/fedify/authorized-fetch.ts). */
   authorizedFetch: boolean;
 }
