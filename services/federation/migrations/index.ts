@@ -2,6 +2,7 @@ import type { Migration } from "@starling/db";
 import { createActorKeys } from "./0001-create-actor-keys.ts";
 import { createRemoteActors } from "./0002-create-remote-actors.ts";
 import { createDeliveries } from "./0003-create-deliveries.ts";
+import { createSentRelationships } from "./0004-create-sent-relationships.ts";
 
 /** The federation schema's history, in order. Append only; never rename or reorder a released step. */
-export const federationMigrations: Migration[] = [createActorKeys, createRemoteActors, createDeliveries];
+export const federationMigrations: Migration[] = [createActorKeys, createRemoteActors, createDeliveries, createSentRelationships];

@@ -1,13 +1,11 @@
 // Outbound federation: domain events published on the bus become activities in the delivery queue
 // (delivery_activities / deliveries), and local statuses are served to GETs as Note or Question.
 import assert from "node:assert/strict";
-import { encodePayload, EVENT_CATALOG, newEnvelope, type EventType, type PayloadOf } from "@starling/events";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
 import type { FederatedStatus } from "@starling/proto/statuses/v1/federated_statuses";
-import type { Status } from "@starling/proto/statuses/v1/statuses";
 import { waitFor } from "@starling/testkit";
-import { saveInboundFollow, saveRemoteActor } from "../src/data/remote-actors-queries.ts";
-import { backends, BASE_URL, startHarness, type Harness } from "./harness.ts";
+import { backends, BASE_URL, type Harness } from "./harness.ts";
+import { startOutboundFixture, type OutboundFixture } from "./outbound-fixture.ts";
 
 type Json = Record<string, any>;
 const PUBLIC = "as:Public";
@@ -16,50 +14,19 @@ const list = (value: unknown): any[] => (value === undefined ? [] : [value].flat
 for (const backend of backends) {
   describe(`federation outbound activities and local objects (${backend.name})`, function () {
     this.timeout(60_000);
+    let f: OutboundFixture;
     let h: Harness;
     let alice: Account;
     let bob: Account;
     let carol: Account;
-    const accounts = new Map<string, Account>();
-    const federated = new Map<string, FederatedStatus>();
-    let nextStatus = 9_000;
-
-    const remote = async (username: string, host: string) => {
-      const made = h.addAccount(`${username}_${host.replace(/\W/g, "")}`, { username, domain: host, uri: `http://${host}/users/${username}`, url: `http://${host}/@${username}` });
-      await saveRemoteActor(h.db, { accountId: made.id, uri: made.uri, inboxUrl: `${made.uri}/inbox`, sharedInboxUrl: `http://${host}/inbox`, followersUrl: `${made.uri}/followers`, domain: host, fetchedAt: new Date() });
-      accounts.set(made.id, made);
-      return made;
-    };
-
-    const addStatus = (fields: Partial<Status>, extra: Partial<FederatedStatus> = {}) => {
-      const id = String(nextStatus++);
-      const status: Status = {
-        id, uri: `${alice.uri}/statuses/${id}`, url: `${BASE_URL}/@alice/${id}`, accountId: alice.id, inReplyToId: "", inReplyToAccountId: "", content: "<p>Hello</p>", text: "Hello",
-        spoilerText: "", visibility: "public", sensitive: false, language: "en", createdAt: new Date("2024-05-01T10:00:00Z"), editedAt: undefined, repliesCount: "0",
-        reblogsCount: "0", favouritesCount: "0", application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
-        viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [], ...fields,
-      };
-      federated.set(id, { status, inReplyToUri: "", reblogOfUri: "", poll: undefined, ...extra });
-      return status;
-    };
-
-    const publish = async <T extends EventType>(type: T, key: string, payload: PayloadOf<T>) => {
-      await h.bus.publish(EVENT_CATALOG[type].topic, [newEnvelope({ type, source: "test", key, payload: encodePayload(type, payload) })]);
-    };
-
+    let federated: Map<string, FederatedStatus>;
+    let addStatus: OutboundFixture["addStatus"];
+    let publish: OutboundFixture["publish"];
     const queued = (activityId: string) => h.queued(activityId);
 
     before(async () => {
-      h = await startHarness(backend);
-      alice = h.addAccount("alice", { followersCount: "3", followingCount: "1", statusesCount: "2" });
-      accounts.set(alice.id, alice);
-      bob = await remote("bob", "remote.test");
-      carol = await remote("carol", "other.test");
-      h.answer("getAccounts", async ({ ids }: { ids: string[] }) => ({ accounts: ids.flatMap((id) => accounts.get(id) ?? []) }));
-      h.answer("listRemoteFollowers", async ({ accountId }: { accountId: string }) => ({ accountIds: accountId === alice.id ? [bob.id] : [], next: "" }));
-      h.answer("getStatusesForFederation", async ({ ids }: { ids: string[] }) => ({ statuses: ids.flatMap((id) => federated.get(id) ?? []) }));
-      h.answer("getMedia", async () => ({ media: [] }));
-      h.answer("getCustomEmojis", async () => ({ emojis: [] }));
+      f = await startOutboundFixture(backend);
+      ({ h, alice, bob, carol, federated, addStatus, publish } = f);
     });
     after(() => h?.stop());
 
@@ -118,29 +85,6 @@ for (const backend of backends) {
       await publish("status.created", foreign.id, { statusId: marker.id, accountId: alice.id, visibility: "public", local: true, inReplyToId: "", inReplyToAccountId: "", mentionedAccountIds: [], createdAt: new Date(), language: "", firstLinkUrl: "", reblogOfId: "", reblogOfAccountId: "" });
       await queued(`${marker.uri}/activity`);
       assert.equal(await h.db.table("delivery_activities").where({ activity_id: `${foreign.uri}/activity` }).first(), undefined);
-    });
-
-    it("sends Follow for a local request, Undo(Follow) when it ends, and Accept naming the remote Follow it received", async () => {
-      await publish("follow.requested", alice.id, { requestId: "777", accountId: alice.id, targetAccountId: bob.id });
-      const follow = await queued(`${alice.uri}#follows/777`);
-      assert.equal(follow.type, "Follow");
-      assert.equal(follow.activity.object, bob.uri);
-      assert.deepEqual(follow.inboxes, [`${bob.uri}/inbox`]);
-
-      await saveInboundFollow(h.db, carol.id, alice.id, "http://other.test/follows/abc", new Date());
-      await publish("follow.accepted", carol.id, { followId: "888", accountId: carol.id, targetAccountId: alice.id, showReblogs: true });
-      const accept = await queued(`${alice.uri}#accepts/follows/888`);
-      assert.equal(accept.type, "Accept");
-      assert.equal(accept.activity.actor, alice.uri);
-      assert.deepEqual({ id: accept.activity.object.id, actor: accept.activity.object.actor, object: accept.activity.object.object }, { id: "http://other.test/follows/abc", actor: carol.uri, object: alice.uri });
-      assert.deepEqual(accept.inboxes, [`${carol.uri}/inbox`]);
-
-      const envelope = newEnvelope({ type: "follow.removed", source: "test", key: alice.id, payload: encodePayload("follow.removed", { accountId: alice.id, targetAccountId: bob.id }) });
-      await h.bus.publish(EVENT_CATALOG["follow.removed"].topic, [envelope]);
-      const undo = await queued(`${alice.uri}#follows/${envelope.id}/undo`);
-      assert.equal(undo.type, "Undo");
-      assert.equal(undo.activity.object.type, "Follow");
-      assert.equal(undo.activity.object.object, bob.uri);
     });
 
     it("serves a public status as a Note, a poll as a Question, and 404 for private statuses and other authors' paths", async () => {

@@ -2,6 +2,7 @@ import { Accept, Block, Follow, Reject, Undo } from "@fedify/fedify/vocab";
 import type { EventHandlers } from "@starling/events";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
 import { findInboundFollow } from "../data/remote-actors-queries.ts";
+import { findSentRelationship, saveSentRelationship, type SentRelationshipKind } from "../data/sent-relationships-queries.ts";
 import { accountsById, inboxesOf, isLocal, isRemote } from "./addressing.ts";
 import type { OutboundDeps } from "./deps.ts";
 import { sendActivity } from "./send-activity.ts";
@@ -10,6 +11,24 @@ import { sendActivity } from "./send-activity.ts";
 async function inboundFollow(deps: OutboundDeps, followerId: string, followerUri: string, targetId: string, targetUri: string): Promise<Follow> {
   const id = await findInboundFollow(deps.data.db, followerId, targetId);
   return new Follow({ id: id ? new URL(id) : null, actor: new URL(followerUri), object: new URL(targetUri) });
+}
+
+/**
+ * Undo of the Follow or Block `actor` sent `target`, embedding it as it was sent (id, actor, object),
+ * as Mastodon does; its id is the sent one's with /undo. One sent before its id was kept here is
+ * embedded without an id, under an id made from the event.
+ */
+async function undoSent(deps: OutboundDeps, kind: SentRelationshipKind, actor: Account, target: Account, eventId: string): Promise<void> {
+  const edge = { kind, accountId: actor.id, targetAccountId: target.id };
+  const sentId = await findSentRelationship(deps.data.db, edge);
+  const values = { id: sentId ? new URL(sentId) : null, actor: new URL(actor.uri), object: new URL(target.uri) };
+  const undo = new Undo({
+    id: new URL(sentId ? `${sentId}/undo` : `${actor.uri}#${kind === "Follow" ? "follows" : "blocks"}/${eventId}/undo`),
+    actor: new URL(actor.uri),
+    object: kind === "Follow" ? new Follow(values) : new Block(values),
+  });
+  // The id stays on record, so a redelivered event sends the same Undo (deduplicated by its id).
+  await sendActivity(deps, actor, undo, await inboxesOf(deps.data, [target.id], { shared: false }));
 }
 
 /** The two accounts of a follow-graph or block event: the one acting, and its target. */
@@ -28,6 +47,7 @@ export const followHandlers: EventHandlers<OutboundDeps> = {
     const [actor, target] = await edgeAccounts(deps, event);
     if (!isLocal(actor) || !isRemote(target)) return;
     const follow = new Follow({ id: new URL(`${actor.uri}#follows/${event.requestId}`), actor: new URL(actor.uri), object: new URL(target.uri) });
+    await saveSentRelationship(deps.data.db, { kind: "Follow", accountId: actor.id, targetAccountId: target.id }, follow.id!.href, new Date());
     await sendActivity(deps, actor, follow, await inboxesOf(deps.data, [target.id], { shared: false }));
   },
 
@@ -58,14 +78,8 @@ export const followHandlers: EventHandlers<OutboundDeps> = {
   "follow.removed": async (event, envelope, deps) => {
     const [follower, target] = await edgeAccounts(deps, event);
     if (isLocal(follower) && isRemote(target)) {
-      // The local account unfollowed: Undo of its Follow, recognised by actor and object (its id is not kept).
-      const undo = new Undo({
-        id: new URL(`${follower.uri}#follows/${envelope.id}/undo`),
-        actor: new URL(follower.uri),
-        object: new Follow({ actor: new URL(follower.uri), object: new URL(target.uri) }),
-      });
-      await sendActivity(deps, follower, undo, await inboxesOf(deps.data, [target.id], { shared: false }));
-      return;
+      // The local account unfollowed.
+      return undoSent(deps, "Follow", follower, target, envelope.id);
     }
     if (isRemote(follower) && isLocal(target)) {
       // The local account removed a remote follower: Reject of its Follow, as Mastodon does. Only
@@ -85,17 +99,13 @@ export const followHandlers: EventHandlers<OutboundDeps> = {
     const [actor, target] = await edgeAccounts(deps, event);
     if (!isLocal(actor) || !isRemote(target)) return;
     const block = new Block({ id: new URL(`${actor.uri}#blocks/${event.blockId}`), actor: new URL(actor.uri), object: new URL(target.uri) });
+    await saveSentRelationship(deps.data.db, { kind: "Block", accountId: actor.id, targetAccountId: target.id }, block.id!.href, new Date());
     await sendActivity(deps, actor, block, await inboxesOf(deps.data, [target.id], { shared: false }));
   },
 
   "block.removed": async (event, envelope, deps) => {
     const [actor, target] = await edgeAccounts(deps, event);
     if (!isLocal(actor) || !isRemote(target)) return;
-    const undo = new Undo({
-      id: new URL(`${actor.uri}#blocks/${envelope.id}/undo`),
-      actor: new URL(actor.uri),
-      object: new Block({ actor: new URL(actor.uri), object: new URL(target.uri) }),
-    });
-    await sendActivity(deps, actor, undo, await inboxesOf(deps.data, [target.id], { shared: false }));
+    await undoSent(deps, "Block", actor, target, envelope.id);
   },
 };

@@ -8,7 +8,10 @@ import { accountsById, inboxesOf, isLocal, remoteFollowerIds } from "./addressin
 import type { OutboundDeps } from "./deps.ts";
 import { sendActivity } from "./send-activity.ts";
 
-/** The id of the Create (or, for a reblog, the Announce) of a local status, as Mastodon forms it. */
+/**
+ * The id of the Create of a local status, as Mastodon forms it. A reblog's own URI is already its
+ * Announce's id (statuses mints it so), which is therefore the reblog's URI as it is.
+ */
 export const statusActivityId = (statusUri: string) => `${statusUri}/activity`;
 
 /**
@@ -37,7 +40,7 @@ async function announce(deps: OutboundDeps, view: LocalStatusView, originalAutho
   const originalAuthor = (await accountsById(deps.data, [originalAuthorId])).get(originalAuthorId);
   const { to, cc } = statusAddressing(status!.visibility, view.author.uri, originalAuthor ? [originalAuthor.uri] : []);
   const activity = new Announce({
-    id: new URL(statusActivityId(status!.uri)),
+    id: new URL(status!.uri),
     actor: new URL(view.author.uri),
     object: new URL(reblogOfUri),
     published: status!.createdAt ? toInstant(status!.createdAt) : null,
@@ -111,16 +114,16 @@ export const statusHandlers: EventHandlers<OutboundDeps> = {
     await sendActivity(deps, author, activity, sent.inboxes);
   },
 
+  // Undo of the Announce as it was sent (Mastodon embeds the whole activity), to where it went.
   "reblog.deleted": async (event, _envelope, deps) => {
     const author = await localAuthor(deps, event.accountId);
     if (!author) return;
-    const announceId = statusActivityId(`${author.uri}/statuses/${event.reblogId}`);
-    const sent = await findSentActivity(deps.data.db, announceId);
-    if (!sent) return;
+    const sent = await findSentActivity(deps.data.db, statusActivityId(`${author.uri}/statuses/${event.reblogId}`));
+    if (!sent || sent.activityType !== "Announce") return;
     const undo = new Undo({
-      id: new URL(`${announceId}#undo`),
+      id: new URL(`${author.uri}#announces/${event.reblogId}/undo`),
       actor: new URL(author.uri),
-      object: new Announce({ id: new URL(announceId), actor: new URL(author.uri) }),
+      object: await Announce.fromJsonLd(JSON.parse(sent.body), { contextLoader: deps.federation.createContext(new URL(deps.origin), deps.data).contextLoader }),
       to: PUBLIC_COLLECTION,
     });
     await sendActivity(deps, author, undo, sent.inboxes);
