@@ -229,6 +229,31 @@ for (const backend of backends) {
         assert.deepEqual(await deliver(alice, activity(alice, "Update", { ...original, content: "<p>hijacked</p>", updated: "2024-06-01T00:00:00Z" })), []);
       });
 
+      // The actor as its server serves it now, to embed an edited copy of it in an Update.
+      const actorDocument = async (actor: RemoteActor) => (await (await fetch(actor.id, { headers: { accept: "application/activity+json" } })).json()) as Json;
+      const profileUpdate = (actor: RemoteActor, document: Json) => {
+        const { "@context": context, ...embedded } = document;
+        return { ...activity(actor, "Update", embedded), "@context": context };
+      };
+
+      it("applies the signed actor embedded in an Update of the sender itself, without refetching it", async () => {
+        const document = await actorDocument(alice);
+        const before = h.calls.length;
+        // Its server still serves the old profile: only the embedded copy has the new name.
+        await deliver(alice, profileUpdate(alice, { ...document, name: "Alice, renamed", summary: "<p>new bio</p>" }));
+        const upserts = h.calls.slice(before).filter((c) => c.method === "upsertRemoteAccount");
+        assert.deepEqual(upserts.map((c) => [c.request.uri, c.request.displayName, c.request.note]), [[alice.id, "Alice, renamed", "<p>new bio</p>"]]);
+      });
+
+      it("takes no profile from an Update embedding another actor: that one is refetched from its server instead", async () => {
+        const carol = await remoteActor(`carol${++serial}`);
+        await deliver(carol, create(carol, note(carol)));
+        const before = h.calls.length;
+        await deliver(alice, profileUpdate(alice, { ...(await actorDocument(carol)), name: "Forged" }));
+        const upserts = h.calls.slice(before).filter((c) => c.method === "upsertRemoteAccount");
+        assert.deepEqual(upserts.map((c) => [c.request.uri, c.request.displayName]), [[carol.id, carol.username]]);
+      });
+
       it("refreshes the sender's profile on an Update of its actor", async () => {
         const before = h.calls.length;
         const response = await remote.send(alice, `${h.url}/inbox`, activity(alice, "Update", { id: alice.id, type: "Person" }));

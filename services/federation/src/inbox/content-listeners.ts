@@ -1,7 +1,7 @@
 import type { InboxContext, InboxListenerSetters } from "@fedify/fedify";
-import { Add, Announce, Create, Delete, isActor, Like, Note, Remove, Update, type Object as APObject } from "@fedify/fedify/vocab";
+import { Add, Announce, Create, Delete, isActor, Like, Note, Remove, Update, type Actor, type Object as APObject } from "@fedify/fedify/vocab";
 import type { FederationContextData } from "../fedify/federation.ts";
-import { findAccountByUri, resolveRemoteAccount } from "../remote/resolve-actor.ts";
+import { accountForActor, findAccountByUri, resolveRemoteAccount } from "../remote/resolve-actor.ts";
 import { audienceVisibility, isStatusObject, storeRemoteNote } from "../remote/store-note.ts";
 import { onAdd, onRemove } from "./featured-handlers.ts";
 import { senderAccount, statusByUri, unlessRefused } from "./interaction-handlers.ts";
@@ -59,16 +59,29 @@ async function receivedPollVote(ctx: Ctx, object: APObject): Promise<boolean> {
 async function onUpdate(ctx: Ctx, update: Update): Promise<void> {
   const object = await update.getObject({ ...loaders(ctx), suppressError: true });
   if (!object || !update.actorId) return;
-  if (isActor(object)) {
-    if (object.id?.href === update.actorId.href) await unlessRefused(resolveRemoteAccount(ctx, update.actorId, { refresh: true }));
-    return;
-  }
+  if (isActor(object)) return onProfileUpdate(ctx, update.actorId, object);
   if (!isStatusObject(object) || !byAuthor(update, object)) return;
   // As Mastodon, an Update of a post never received is not a way to create one.
   const stored = await statusByUri(ctx, object.id);
   const author = stored && (await findAccountByUri(ctx.data, update.actorId.href));
   if (!stored || stored.accountId !== author?.id) return;
   await unlessRefused(storeRemoteNote(ctx, object, update));
+}
+
+/**
+ * A changed profile. The sender's own actor, embedded whole in the signed activity, is applied as it
+ * came (as Mastodon does; refetching would fail against a server that cannot be fetched from yet).
+ * Anything else is taken from no sender's word: an actor given by reference or incomplete is the
+ * sender's refetched, another actor already known here is refetched from its own server.
+ */
+async function onProfileUpdate(ctx: Ctx, senderId: URL, actor: Actor): Promise<void> {
+  if (!actor.id) return;
+  const own = actor.id.href === senderId.href;
+  if (own && actor.preferredUsername && actor.inboxId) {
+    await unlessRefused(accountForActor(ctx, actor));
+    return;
+  }
+  if (own || (await findAccountByUri(ctx.data, actor.id.href))?.domain) await unlessRefused(resolveRemoteAccount(ctx, actor.id, { refresh: true }));
 }
 
 /**
