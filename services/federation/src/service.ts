@@ -79,6 +79,7 @@ export async function startFederationService(
     follows: clients.follows, interactions: clients.interactions, media: clients.media, customEmojis: clients.customEmojis,
     freshDocumentLoader: signedDocumentLoader(signer, { allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS }),
     allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
+    logger: context.logger,
     authorizedFetch: config.AUTHORIZED_FETCH,
   };
   // The delivery queue: enqueueDeliveries(deliveryDeps, ...) writes rows, the worker sends them.

@@ -16,7 +16,7 @@ import { FollowsServiceService } from "@starling/proto/accounts/v1/follows";
 import { MediaServiceService } from "@starling/proto/media/v1/media";
 import { CustomEmojisServiceService } from "@starling/proto/statuses/v1/custom_emojis";
 import { StatusInteractionsServiceService } from "@starling/proto/statuses/v1/interactions";
-import { createServiceContext, notFound, ServiceError, startGrpcServer } from "@starling/runtime";
+import { createLogger, createServiceContext, notFound, ServiceError, startGrpcServer } from "@starling/runtime";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { uniqueName, waitFor } from "@starling/testkit";
 import { federationEnv, startFederationService } from "../src/index.ts";
@@ -66,6 +66,8 @@ export interface Harness {
    * that its own handlers do not define; later calls replace the answer.
    */
   answer(method: string, handler: (request: any) => Promise<unknown>): void;
+  /** Every line the service logged, debug level included, parsed. */
+  logs: Record<string, any>[];
   /** The event bus the service consumes, to publish domain events on. */
   bus: ReturnType<typeof createEmbeddedBus>;
   /** The queued activity with this id (its JSON, type and the inboxes it is queued for), once queued. */
@@ -207,7 +209,12 @@ export async function startHarness(backend: Backend, options: { env?: Record<str
     FEDERATION_ALLOW_PRIVATE_ADDRESS: "true",
     ...options.env,
   });
-  const context = createServiceContext("federation", { logLevel: "silent", shutdownTimeoutMs: 10_000 });
+  // Debug lines are kept for the tests that read what the service logged.
+  const logs: Record<string, any>[] = [];
+  const context = {
+    ...createServiceContext("federation", { logLevel: "silent", shutdownTimeoutMs: 10_000 }),
+    logger: createLogger("federation", "debug", { pretty: false, destination: { write: (line: string) => void logs.push(JSON.parse(line)) } }),
+  };
   const bus = createEmbeddedBus();
   const kv = createEmbeddedStore();
   // A fresh schema: on PostgreSQL, or on the PGlite every suite of this process shares.
@@ -222,6 +229,7 @@ export async function startHarness(backend: Backend, options: { env?: Record<str
   const { httpPort, grpcPort } = await startFederationService(config, context, infra);
   return {
     url: `http://127.0.0.1:${httpPort}`,
+    logs,
     grpcUrl: `127.0.0.1:${grpcPort}`,
     db,
     calls,

@@ -1,6 +1,7 @@
 import type { InboxContext, InboxListenerSetters } from "@fedify/fedify";
 import { Add, Announce, Create, Delete, isActor, Like, Note, Remove, Update, type Actor, type Object as APObject } from "@fedify/fedify/vocab";
 import type { FederationContextData } from "../fedify/federation.ts";
+import { activityFields, dropped, logged } from "./inbox-log.ts";
 import { accountForActor, findAccountByUri, resolveRemoteAccount } from "../remote/resolve-actor.ts";
 import { audienceVisibility, isStatusObject, storeRemoteNote } from "../remote/store-note.ts";
 import { onAdd, onRemove } from "./featured-handlers.ts";
@@ -14,18 +15,22 @@ type Ctx = InboxContext<FederationContextData>;
 /** Listeners for what turns remote objects into statuses and interactions with them. */
 export function registerContentListeners(setters: InboxListenerSetters<FederationContextData>): InboxListenerSetters<FederationContextData> {
   return setters
-    .on(Create, onCreate)
-    .on(Update, onUpdate)
-    .on(Delete, onDelete)
-    .on(Announce, onAnnounce)
-    .on(Like, onLike)
-    .on(Add, onAdd)
-    .on(Remove, onRemove)
-    .onUnverifiedActivity((_ctx, activity, reason) => {
+    .on(Create, logged(onCreate))
+    .on(Update, logged(onUpdate))
+    .on(Delete, logged(onDelete))
+    .on(Announce, logged(onAnnounce))
+    .on(Like, logged(onLike))
+    .on(Add, logged(onAdd))
+    .on(Remove, logged(onRemove))
+    .onUnverifiedActivity((ctx, activity, reason) => {
       // A deleted actor's key is gone (410), so its own Delete cannot be verified; Mastodon
       // accepts it and moves on, and so do we, so the sender does not retry it for days.
       const gone = reason.type === "keyFetchError" && "status" in reason.result && (reason.result.status === 410 || reason.result.status === 404);
-      if (gone && activity instanceof Delete && activity.objectId?.href === activity.actorId?.href) return new Response(null, { status: 202 });
+      const accepted = gone && activity instanceof Delete && activity.objectId?.href === activity.actorId?.href;
+      const fields = { ...activityFields(activity), outcome: accepted ? "dropped" : "refused", reasons: [`signature not verified: ${reason.type}`] };
+      ctx.data.logger.debug(fields, "inbox activity");
+      ctx.data.logger.warn(fields, accepted ? "inbox activity dropped" : "inbox activity refused");
+      if (accepted) return new Response(null, { status: 202 });
     });
 }
 
@@ -36,7 +41,7 @@ const byAuthor = (activity: { actorId: URL | null }, object: APObject) => !!acti
 
 async function onCreate(ctx: Ctx, create: Create): Promise<void> {
   const object = await create.getObject({ ...loaders(ctx), suppressError: true });
-  if (!isStatusObject(object) || !byAuthor(create, object)) return;
+  if (!isStatusObject(object) || !byAuthor(create, object)) return dropped("its object is no post, or not by the sender");
   if (await receivedPollVote(ctx, object)) return;
   await unlessRefused(storeRemoteNote(ctx, object, create));
 }
@@ -58,13 +63,13 @@ async function receivedPollVote(ctx: Ctx, object: APObject): Promise<boolean> {
 /** An edited post (kept only when newer than ours, and only when we have it) or a changed profile. */
 async function onUpdate(ctx: Ctx, update: Update): Promise<void> {
   const object = await update.getObject({ ...loaders(ctx), suppressError: true });
-  if (!object || !update.actorId) return;
+  if (!object || !update.actorId) return dropped("its object could not be had");
   if (isActor(object)) return onProfileUpdate(ctx, update.actorId, object);
-  if (!isStatusObject(object) || !byAuthor(update, object)) return;
+  if (!isStatusObject(object) || !byAuthor(update, object)) return dropped("its object is no post or actor, or not by the sender");
   // As Mastodon, an Update of a post never received is not a way to create one.
   const stored = await statusByUri(ctx, object.id);
   const author = stored && (await findAccountByUri(ctx.data, update.actorId.href));
-  if (!stored || stored.accountId !== author?.id) return;
+  if (!stored || stored.accountId !== author?.id) return dropped("an edit of a post not stored here, or not the sender's");
   await unlessRefused(storeRemoteNote(ctx, object, update));
 }
 
@@ -75,12 +80,13 @@ async function onUpdate(ctx: Ctx, update: Update): Promise<void> {
  * sender's refetched, another actor already known here is refetched from its own server.
  */
 async function onProfileUpdate(ctx: Ctx, senderId: URL, actor: Actor): Promise<void> {
-  if (!actor.id) return;
+  if (!actor.id) return dropped("the actor has no id");
   const own = actor.id.href === senderId.href;
   if (own && actor.preferredUsername && actor.inboxId) {
     await unlessRefused(accountForActor(ctx, actor));
     return;
   }
+  if (!own) dropped("the profile of another actor is not taken from the sender (refetched when known)");
   if (own || (await findAccountByUri(ctx.data, actor.id.href))?.domain) await unlessRefused(resolveRemoteAccount(ctx, actor.id, { refresh: true }));
 }
 
@@ -91,16 +97,16 @@ async function onProfileUpdate(ctx: Ctx, senderId: URL, actor: Actor): Promise<v
 async function onDelete(ctx: Ctx, del: Delete): Promise<void> {
   const actorId = del.actorId;
   const objectId = del.objectId;
-  if (!actorId || !objectId) return;
+  if (!actorId || !objectId) return dropped("no actor or object");
   // No fetch: the deleted actor or post answers 410 now.
   const account = await findAccountByUri(ctx.data, actorId.href);
-  if (!account || !account.domain) return;
+  if (!account || !account.domain) return dropped("the sender is not known here");
   if (objectId.href === actorId.href) {
     await unlessRefused(ctx.data.federatedAccounts.deleteRemoteAccount({ accountId: account.id }));
     return;
   }
   // A server speaks only for its own objects; statuses checks the sender wrote it.
-  if (objectId.host !== actorId.host) return;
+  if (objectId.host !== actorId.host) return dropped("an object of another server");
   await unlessRefused(ctx.data.federatedStatuses.deleteRemoteStatus({ accountId: account.id, uri: objectId.href }));
 }
 
@@ -110,16 +116,16 @@ async function onDelete(ctx: Ctx, del: Delete): Promise<void> {
  * reblogged, but for an author's own.
  */
 async function onAnnounce(ctx: Ctx, announce: Announce): Promise<void> {
-  if (!announce.id || !announce.objectId) return;
+  if (!announce.id || !announce.objectId) return dropped("no id or object");
   const account = await senderAccount(ctx, announce.actorId);
-  if (!account) return;
+  if (!account) return dropped("the sender could not be resolved");
   let status = await statusByUri(ctx, announce.objectId);
   if (!status) {
     const object = await announce.getObject({ ...loaders(ctx), suppressError: true });
     status = object ? ((await unlessRefused(storeRemoteNote(ctx, object))) ?? null) : null;
   }
-  if (!status) return;
-  if (status.visibility !== "public" && status.visibility !== "unlisted" && status.accountId !== account.id) return;
+  if (!status) return dropped("the announced post could not be had");
+  if (status.visibility !== "public" && status.visibility !== "unlisted" && status.accountId !== account.id) return dropped("a private post of someone else cannot be reblogged");
   const createdAt = announce.published ? new Date(announce.published.epochMilliseconds) : new Date();
   // A reblog is shown to at most the Announce's audience; one addressed to named actors only is
   // kept to the reblogger's followers, as a reblog has no direct form.
@@ -131,8 +137,8 @@ async function onAnnounce(ctx: Ctx, announce: Announce): Promise<void> {
 /** A favourite of a local status (remote posts' counts are their servers' business). */
 async function onLike(ctx: Ctx, like: Like): Promise<void> {
   const status = await statusByUri(ctx, like.objectId);
-  if (!status?.local) return;
+  if (!status?.local) return dropped("a Like of a post that is not local");
   const account = await senderAccount(ctx, like.actorId);
-  if (!account) return;
+  if (!account) return dropped("the sender could not be resolved");
   await unlessRefused(ctx.data.federatedStatuses.receiveFavourite({ accountId: account.id, statusId: status.id }));
 }

@@ -1,6 +1,7 @@
 import type { InboxContext } from "@fedify/fedify";
 import type { Add, Remove } from "@fedify/fedify/vocab";
 import type { FederationContextData } from "../fedify/federation.ts";
+import { dropped } from "./inbox-log.ts";
 import { findAccountByUri } from "../remote/resolve-actor.ts";
 import { storeRemoteNote } from "../remote/store-note.ts";
 import { senderAccount, statusByUri, unlessRefused } from "./interaction-handlers.ts";
@@ -24,9 +25,9 @@ async function targetsOwnFeatured(ctx: Ctx, activity: Add | Remove): Promise<boo
 
 /** A post pinned by its author: fetched and stored first when unknown here, then pinned. */
 export async function onAdd(ctx: Ctx, add: Add): Promise<void> {
-  if (!add.objectId || !(await targetsOwnFeatured(ctx, add))) return;
+  if (!add.objectId || !(await targetsOwnFeatured(ctx, add))) return dropped("not an Add to the sender's featured collection");
   const account = await senderAccount(ctx, add.actorId);
-  if (!account) return;
+  if (!account) return dropped("the sender could not be resolved");
   let status = await statusByUri(ctx, add.objectId);
   if (!status) {
     const object = await add.getObject({ ...loaders(ctx), suppressError: true });
@@ -38,9 +39,9 @@ export async function onAdd(ctx: Ctx, add: Add): Promise<void> {
 
 /** A post unpinned by its author; unknown posts and actors have no pin here. */
 export async function onRemove(ctx: Ctx, remove: Remove): Promise<void> {
-  if (!remove.actorId || !(await targetsOwnFeatured(ctx, remove))) return;
+  if (!remove.actorId || !(await targetsOwnFeatured(ctx, remove))) return dropped("not a Remove from the sender's featured collection");
   const status = await statusByUri(ctx, remove.objectId);
   const account = status && (await findAccountByUri(ctx.data, remove.actorId.href));
-  if (!status || !account) return;
+  if (!status || !account) return dropped("a post or sender not known here");
   await unlessRefused(ctx.data.federatedStatuses.receiveUnpin({ accountId: account.id, statusId: status.id }));
 }

@@ -4,6 +4,7 @@ import type { Announce, Like, Undo } from "@fedify/fedify/vocab";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
 import type { Status } from "@starling/proto/statuses/v1/statuses";
 import type { FederationContextData } from "../fedify/federation.ts";
+import { dropped } from "./inbox-log.ts";
 import { findAccountByUri, resolveRemoteAccount } from "../remote/resolve-actor.ts";
 
 type Ctx = Context<FederationContextData>;
@@ -12,13 +13,14 @@ type Ctx = Context<FederationContextData>;
 // get the same answer, so the activity is dropped rather than failed (Fedify retries failures).
 const REFUSALS = new Set([GrpcStatus.NOT_FOUND, GrpcStatus.INVALID_ARGUMENT, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.PERMISSION_DENIED, GrpcStatus.ALREADY_EXISTS]);
 
-/** Runs an RPC whose refusal ends the activity quietly; outages and bugs still fail it. */
+/** Runs an RPC whose refusal ends the activity (logged as dropped); outages and bugs still fail it. */
 export async function unlessRefused<T>(call: Promise<T>): Promise<T | undefined> {
   try {
     return await call;
   } catch (error) {
-    if (REFUSALS.has((error as { code?: number }).code ?? -1)) return undefined;
-    throw error;
+    if (!REFUSALS.has((error as { code?: number }).code ?? -1)) throw error;
+    dropped(`refused: ${(error as Error).message}`);
+    return undefined;
   }
 }
 
@@ -36,19 +38,19 @@ export async function statusByUri(ctx: Ctx, uri: URL | null): Promise<Status | n
 
 /** Undo of the sender's Announce: its reblog, found by the Announce's id, goes. */
 export async function onUndoAnnounce(ctx: InboxContext<FederationContextData>, undo: Undo, announce: Announce): Promise<void> {
-  if (!announce.id || !undo.actorId || announce.actorId?.href !== undo.actorId.href) return;
+  if (!announce.id || !undo.actorId || announce.actorId?.href !== undo.actorId.href) return dropped("an Announce of another actor, or without an id");
   // Nothing to undo for an actor never seen here.
   const account = await findAccountByUri(ctx.data, undo.actorId.href);
-  if (!account) return;
+  if (!account) return dropped("the sender is not known here");
   await unlessRefused(ctx.data.federatedStatuses.receiveUnreblog({ accountId: account.id, uri: announce.id.href }));
 }
 
 /** Undo of the sender's Like of a local status. */
 export async function onUndoLike(ctx: InboxContext<FederationContextData>, undo: Undo, like: Like): Promise<void> {
-  if (!undo.actorId || like.actorId?.href !== undo.actorId.href) return;
+  if (!undo.actorId || like.actorId?.href !== undo.actorId.href) return dropped("a Like of another actor");
   const status = await statusByUri(ctx, like.objectId);
-  if (!status?.local) return;
+  if (!status?.local) return dropped("a Like of a post that is not local");
   const account = await findAccountByUri(ctx.data, undo.actorId.href);
-  if (!account) return;
+  if (!account) return dropped("the sender could not be resolved");
   await unlessRefused(ctx.data.federatedStatuses.receiveUnfavourite({ accountId: account.id, statusId: status.id }));
 }

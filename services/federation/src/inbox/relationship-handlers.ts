@@ -3,6 +3,7 @@ import { Accept, Announce, Block, Follow, Like, Reject, type Move, type Undo } f
 import type { Account } from "@starling/proto/accounts/v1/accounts";
 import { deleteInboundFollow, saveInboundFollow } from "../data/remote-actors-queries.ts";
 import { findLocalAccount, type FederationContextData } from "../fedify/federation.ts";
+import { dropped } from "./inbox-log.ts";
 import { accountForActor, fetchActor, resolveRemoteAccount } from "../remote/resolve-actor.ts";
 import { onUndoAnnounce, onUndoLike } from "./interaction-handlers.ts";
 
@@ -23,7 +24,7 @@ const sender = (ctx: InboxContext<FederationContextData>, activity: { actorId: U
 /** Follow of a local actor: remembered (an Accept must name it), then followed or requested. */
 export async function onFollow(ctx: InboxContext<FederationContextData>, follow: Follow): Promise<void> {
   const target = await localAccountOf(ctx, follow.objectId);
-  if (!target || !follow.id) return;
+  if (!target || !follow.id) return dropped("not a Follow of a local account, or without an id");
   const follower = await sender(ctx, follow);
   await saveInboundFollow(ctx.data.db, follower.id, target.id, follow.id.href, new Date());
   await ctx.data.federatedAccounts.receiveFollow({ accountId: follower.id, targetAccountId: target.id });
@@ -44,14 +45,14 @@ async function answeredFollower(ctx: InboxContext<FederationContextData>, answer
 
 export async function onAccept(ctx: InboxContext<FederationContextData>, accept: Accept): Promise<void> {
   const follower = await answeredFollower(ctx, accept);
-  if (!follower) return;
+  if (!follower) return dropped("it answers no Follow of a local account");
   const target = await sender(ctx, accept);
   await ctx.data.federatedAccounts.receiveFollowAccept({ accountId: follower.id, targetAccountId: target.id });
 }
 
 export async function onReject(ctx: InboxContext<FederationContextData>, reject: Reject): Promise<void> {
   const follower = await answeredFollower(ctx, reject);
-  if (!follower) return;
+  if (!follower) return dropped("it answers no Follow of a local account");
   const target = await sender(ctx, reject);
   await ctx.data.federatedAccounts.receiveFollowReject({ accountId: follower.id, targetAccountId: target.id });
 }
@@ -59,7 +60,7 @@ export async function onReject(ctx: InboxContext<FederationContextData>, reject:
 /** Block of a local actor: follows end both ways. */
 export async function onBlock(ctx: InboxContext<FederationContextData>, block: Block): Promise<void> {
   const target = await localAccountOf(ctx, block.objectId);
-  if (!target) return;
+  if (!target) return dropped("not a Block of a local account");
   const blocker = await sender(ctx, block);
   await ctx.data.federatedAccounts.receiveBlock({ accountId: blocker.id, targetAccountId: target.id });
 }
@@ -67,12 +68,12 @@ export async function onBlock(ctx: InboxContext<FederationContextData>, block: B
 /** Undo of the sender's own Follow, Block, Announce or Like; anything else is ignored. */
 export async function onUndo(ctx: InboxContext<FederationContextData>, undo: Undo): Promise<void> {
   const object = await undo.getObject({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true });
-  if (!object || (object as { actorId?: URL | null }).actorId?.href !== undo.actorId?.href) return;
+  if (!object || (object as { actorId?: URL | null }).actorId?.href !== undo.actorId?.href) return dropped("its object could not be had or is not the sender's");
   if (object instanceof Announce) return onUndoAnnounce(ctx, undo, object);
   if (object instanceof Like) return onUndoLike(ctx, undo, object);
-  if (!(object instanceof Follow) && !(object instanceof Block)) return;
+  if (!(object instanceof Follow) && !(object instanceof Block)) return dropped("an Undo of an activity kind not undone here");
   const target = await localAccountOf(ctx, object.objectId);
-  if (!target) return;
+  if (!target) return dropped("not about a local account");
   const actor = await sender(ctx, undo);
   const edge = { accountId: actor.id, targetAccountId: target.id };
   if (object instanceof Follow) {
@@ -90,9 +91,9 @@ export async function onUndo(ctx: InboxContext<FederationContextData>, undo: Und
  */
 export async function onMove(ctx: InboxContext<FederationContextData>, move: Move): Promise<void> {
   const oldId = move.actorId;
-  if (!oldId || move.objectId?.href !== oldId.href || !move.targetId || move.targetId.href === oldId.href) return;
+  if (!oldId || move.objectId?.href !== oldId.href || !move.targetId || move.targetId.href === oldId.href) return dropped("not a Move of the sender itself to another actor");
   const targetAccount = await moveTarget(ctx, move.targetId, oldId);
-  if (!targetAccount) return;
+  if (!targetAccount) return dropped("the target does not name the sender among its aliases");
   // Refetched so the old account's movedTo now points at the (known) new one.
   const oldAccount = await resolveRemoteAccount(ctx, oldId, { refresh: true });
   await ctx.data.federatedAccounts.receiveMove({ accountId: oldAccount.id, targetAccountId: targetAccount.id });

@@ -1,0 +1,42 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { InboxContext } from "@fedify/fedify";
+import { getTypeId, type Activity } from "@fedify/fedify/vocab";
+import type { FederationContextData } from "../fedify/federation.ts";
+
+/** Why the activity being handled was not acted on (a drop, or a refusal from a service). */
+const whyNot = new AsyncLocalStorage<string[]>();
+
+/**
+ * Records why the activity in hand is dropped, for its log line, and returns nothing, so a listener
+ * can `return dropped("…")`.
+ */
+export function dropped(reason: string): void {
+  whyNot.getStore()?.push(reason);
+}
+
+const typeName = (activity: Activity) => getTypeId(activity).href.replace(/^.*[#/]/, "");
+
+/** What an inbox log line names of an activity. */
+export const activityFields = (activity: Activity) => ({ type: typeName(activity), id: activity.id?.href, actor: activity.actorId?.href });
+
+/**
+ * A listener that logs one debug line per activity (type, id, actor, outcome: applied, dropped,
+ * failed) and one warn line when it drops the activity, with the reasons, or fails on it.
+ */
+export function logged<T extends Activity>(listener: (ctx: InboxContext<FederationContextData>, activity: T) => Promise<void>) {
+  return async (ctx: InboxContext<FederationContextData>, activity: T): Promise<void> => {
+    const { logger } = ctx.data;
+    const fields = activityFields(activity);
+    const reasons: string[] = [];
+    try {
+      await whyNot.run(reasons, () => listener(ctx, activity));
+    } catch (error) {
+      logger.debug({ ...fields, outcome: "failed" }, "inbox activity");
+      logger.warn({ ...fields, outcome: "failed", err: error }, "inbox activity failed; the sender will retry it");
+      throw error;
+    }
+    if (reasons.length === 0) return void logger.debug({ ...fields, outcome: "applied" }, "inbox activity");
+    logger.debug({ ...fields, outcome: "dropped", reasons }, "inbox activity");
+    logger.warn({ ...fields, outcome: "dropped", reasons }, "inbox activity dropped");
+  };
+}
