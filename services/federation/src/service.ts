@@ -80,6 +80,7 @@ export async function startFederationService(
     freshDocumentLoader: signedDocumentLoader(signer, { allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS }),
     allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
     logger: context.logger,
+    kv: infra.kv(),
     authorizedFetch: config.AUTHORIZED_FETCH,
   };
   // The delivery queue: enqueueDeliveries(deliveryDeps, ...) writes rows, the worker sends them.

@@ -271,6 +271,17 @@ for (const backend of backends) {
         assert.equal(only(await deliver(alice, activity(alice, "Delete", object.id)), "deleteRemoteStatus").uri, object.id);
       });
 
+      it("remembers a Delete that arrives before its Create, and stores nothing when the Create follows", async () => {
+        const object = note(alice);
+        await deliver(alice, activity(alice, "Delete", { id: object.id, type: "Tombstone" }));
+        assert.deepEqual(await deliver(alice, create(alice, object)), []);
+        // Another actor's Delete of the same URI is no reason to refuse its author's post.
+        const other = note(alice);
+        const mallory = await remoteActor(`mallory${++serial}`);
+        await deliver(mallory, activity(mallory, "Delete", other.id));
+        assert.equal(only(await deliver(alice, create(alice, other)), "upsertRemoteStatus").uri, other.id);
+      });
+
       it("deletes the sender's account on a Delete of itself", async () => {
         const dave = await remoteActor("dave");
         await deliver(dave, create(dave, note(dave)));

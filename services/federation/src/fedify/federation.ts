@@ -2,6 +2,7 @@ import { createFederation, type Federation, type KvStore, type MessageQueue } fr
 import { status as grpcStatus } from "@grpc/grpc-js";
 import type { DocumentLoader } from "@fedify/fedify/runtime";
 import type { Database } from "@starling/db";
+import type { KeyValueStore } from "@starling/kv";
 import type { AsyncClient, Logger } from "@starling/runtime";
 import type { Account, AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import type { FederatedAccountsServiceClient } from "@starling/proto/accounts/v1/federated_accounts";
@@ -40,6 +41,8 @@ export interface FederationContextData {
   freshDocumentLoader: DocumentLoader;
   /** FEDERATION_ALLOW_PRIVATE_ADDRESS: fetches made outside Fedify's loaders (WebFinger) may reach private addresses. */
   allowPrivateAddress: boolean;
+  /** The service's key-value store (Delete-before-Create memory). */
+  kv: KeyValueStore;
   /** The service's logger: the inbox logs what it did with each activity. */
   logger: Logger;
   /** AUTHORIZED_FETCH: GETs of actors, statuses and collections must be signed (src/fedify/authorized-fetch.ts). */

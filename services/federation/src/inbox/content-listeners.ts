@@ -1,6 +1,7 @@
 import type { InboxContext, InboxListenerSetters } from "@fedify/fedify";
 import { Add, Announce, Create, Delete, isActor, Like, Note, Remove, Update, type Actor, type Object as APObject } from "@fedify/fedify/vocab";
 import type { FederationContextData } from "../fedify/federation.ts";
+import { deletedFirst, rememberDeletion } from "./deleted-first.ts";
 import { activityFields, dropped, logged } from "./inbox-log.ts";
 import { accountForActor, findAccountByUri, resolveRemoteAccount } from "../remote/resolve-actor.ts";
 import { audienceVisibility, isStatusObject, storeRemoteNote } from "../remote/store-note.ts";
@@ -42,6 +43,8 @@ const byAuthor = (activity: { actorId: URL | null }, object: APObject) => !!acti
 async function onCreate(ctx: Ctx, create: Create): Promise<void> {
   const object = await create.getObject({ ...loaders(ctx), suppressError: true });
   if (!isStatusObject(object) || !byAuthor(create, object)) return dropped("its object is no post, or not by the sender");
+  const known = await findAccountByUri(ctx.data, create.actorId!.href);
+  if (known && object.id && (await deletedFirst(ctx.data.kv, known.id, object.id.href))) return dropped("its author deleted it before it arrived");
   if (await receivedPollVote(ctx, object)) return;
   await unlessRefused(storeRemoteNote(ctx, object, create));
 }
@@ -107,6 +110,8 @@ async function onDelete(ctx: Ctx, del: Delete): Promise<void> {
   }
   // A server speaks only for its own objects; statuses checks the sender wrote it.
   if (objectId.host !== actorId.host) return dropped("an object of another server");
+  // Remembered whether the post is here or not: a Create arriving after its Delete is not stored.
+  await rememberDeletion(ctx.data.kv, account.id, objectId.href);
   await unlessRefused(ctx.data.federatedStatuses.deleteRemoteStatus({ accountId: account.id, uri: objectId.href }));
 }
 
