@@ -78,6 +78,19 @@ for (const backend of backends) {
       await publish("status.updated", id, { statusId: id, accountId: alice.id, visibility: "public", local: true, editedAt, language: "en", mentionedAccountIds: [] });
       const update = await queued(`${status.uri}#updates/${editedAt.getTime()}`);
       assert.equal([update.object.attachment].flat()[0].blurhash, BLURHASH);
+
+      // Fetched rather than delivered: the Note, and the Create at /activity, carry them too.
+      const get = async (path: string) => {
+        const response = await fetch(`${h.url}${path}`, { headers: { accept: "application/activity+json" } });
+        assert.equal(response.status, 200, path);
+        return (await response.json()) as Json;
+      };
+      const fetched = await get(`/users/alice/statuses/${id}`);
+      assert.deepEqual([fetched.attachment].flat().map((a: Json) => [a.blurhash, a.focalPoint]), [[BLURHASH, [0.5, -0.25]], [undefined, undefined], [undefined, undefined]]);
+      assert.ok([fetched["@context"]].flat().some((c: unknown) => typeof c === "object" && c !== null && (c as Json).blurhash === "toot:blurhash"));
+      const activity = await get(`/users/alice/statuses/${id}/activity`);
+      assert.deepEqual([activity.id, activity.type, activity.actor, activity.object.id], [`${status.uri}/activity`, "Create", alice.uri, status.uri]);
+      assert.equal([activity.object.attachment].flat()[0].blurhash, BLURHASH);
     });
   });
 }

@@ -75,13 +75,13 @@ type JsonObject = Record<string, unknown>;
 const isJsonObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * Adds Mastodon's `blurhash` and `focalPoint` to the attachments (matched by URL to `media`) of
- * the object of an activity's compact JSON-LD, with their terms in its context, since Fedify's
- * vocabulary cannot carry them. Returns the same JSON, changed in place.
+ * Adds Mastodon's `blurhash` and `focalPoint` to the attachments (matched by URL to `media`) of a
+ * status's compact JSON-LD, or of the object of an activity's, with their terms in its context,
+ * since Fedify's vocabulary cannot carry them. Returns the same JSON, changed in place.
  */
 export function withAttachmentExtensions(json: unknown, media: readonly MediaAttachment[]): unknown {
-  const object = isJsonObject(json) ? json.object : undefined;
-  if (!isJsonObject(json) || !isJsonObject(object) || media.length === 0) return json;
+  if (!isJsonObject(json) || media.length === 0) return json;
+  const object = isJsonObject(json.object) ? json.object : json;
   const byUrl = new Map(media.filter((m) => m.url).map((m) => [m.url, m]));
   let extended = false;
   for (const attachment of [object.attachment].flat()) {

@@ -4,6 +4,7 @@ import { status as grpcStatus } from "@grpc/grpc-js";
 import { publicBaseUrl, type Logger } from "@starling/runtime";
 import type { FederationConfig } from "../config.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
+import { withFetchedStatusExtensions } from "../fedify/object-dispatchers.ts";
 import { fedifyMiddleware } from "./fedify-bridge.ts";
 import { hostMetaHandler } from "./host-meta.ts";
 import { instanceActorHandler, instanceActorWebFinger } from "./instance-actor-route.ts";
@@ -34,6 +35,7 @@ export function createFederationApp(
         const username = /^\/users\/([A-Za-z0-9_]+)\/?$/.exec(path)?.[1];
         return username ? `${baseUrl}/@${username}` : null;
       },
+      extendJson: (path, json, data) => withFetchedStatusExtensions(data, path, json),
     }),
   );
   app.use((_req: Request, res: Response) => {

@@ -9,7 +9,16 @@ import type { Federation } from "@fedify/fedify";
  * does not know fall through to the next handler; HTML requests for an actor are redirected to the
  * profile page (Fedify's "not acceptable"), as Mastodon sends browsers there.
  */
-export function fedifyMiddleware<T>(federation: Federation<T>, options: { baseUrl: string; contextData: (req: Request) => T; profileUrl: (path: string) => string | null }) {
+export function fedifyMiddleware<T>(
+  federation: Federation<T>,
+  options: {
+    baseUrl: string;
+    contextData: (req: Request) => T;
+    profileUrl: (path: string) => string | null;
+    /** Rewrites an ActivityPub document Fedify served (what its vocabulary cannot express). */
+    extendJson?: (path: string, json: unknown, contextData: T) => Promise<unknown>;
+  },
+) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
@@ -45,9 +54,15 @@ export function fedifyMiddleware<T>(federation: Federation<T>, options: { baseUr
         },
       });
       if (passed) return next();
+      let body = Buffer.from(await response.arrayBuffer());
+      const json = /^application\/(activity|ld)\+json/.test(response.headers.get("content-type") ?? "");
+      if (options.extendJson && response.ok && json && req.method === "GET") {
+        body = Buffer.from(JSON.stringify(await options.extendJson(req.path, JSON.parse(body.toString("utf8")), options.contextData(req))));
+      }
       res.status(response.status);
       response.headers.forEach((value, name) => res.setHeader(name, value));
-      res.end(Buffer.from(await response.arrayBuffer()));
+      res.setHeader("content-length", body.length);
+      res.end(body);
     } catch (error) {
       next(error);
     }
