@@ -3,6 +3,7 @@ import { createActorKeys } from "./0001-create-actor-keys.ts";
 import { createRemoteActors } from "./0002-create-remote-actors.ts";
 import { createDeliveries } from "./0003-create-deliveries.ts";
 import { createSentRelationships } from "./0004-create-sent-relationships.ts";
+import { addHostUnavailability } from "./0005-add-host-unavailability.ts";
 
 /** The federation schema's history, in order. Append only; never rename or reorder a released step. */
-export const federationMigrations: Migration[] = [createActorKeys, createRemoteActors, createDeliveries, createSentRelationships];
+export const federationMigrations: Migration[] = [createActorKeys, createRemoteActors, createDeliveries, createSentRelationships, addHostUnavailability];

@@ -48,7 +48,8 @@ async function send(deps: DeliveryDeps, settings: DeliverySettings, work: Delive
 
 /**
  * Attempts the delivery a job names, if it is still due and nobody else holds it. While the host's
- * circuit is open nothing is sent: the row waits until the circuit half-opens. Otherwise the
+ * circuit is open nothing is sent: the row waits until the circuit half-opens; to an unavailable
+ * host nothing is sent and the row is given up. Otherwise the
  * activity is posted and the row becomes delivered, dead (refused for good, or out of tries) or
  * failed with its next try pushed back (never before the host's circuit lets it through).
  */
@@ -60,6 +61,11 @@ export async function attemptDelivery(deps: DeliveryDeps, settings: DeliverySett
   if (!work) return;
   // A half-open trial ends within the request deadline; the others wait that long, not a whole lease.
   const admission = await admitToHost(db, work.host, now, new Date(now.getTime() + settings.timeoutMs + 1_000));
+  if (!admission.admitted && "unavailable" in admission) {
+    // As Mastodon skips unavailable domains: nothing is sent, and the row is not kept waiting.
+    await finishAttempt(db, id, { state: "dead", attempts: work.attempts, lastError: "host unavailable: its deliveries failed for a week", nextAttemptAt: now }, now);
+    return;
+  }
   if (!admission.admitted) {
     await finishAttempt(db, id, { state: work.state, attempts: work.attempts, lastError: work.lastError, nextAttemptAt: admission.retryAt }, now);
     return;

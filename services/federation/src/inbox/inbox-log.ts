@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { InboxContext } from "@fedify/fedify";
 import { getTypeId, type Activity } from "@fedify/fedify/vocab";
+import { recordHostSuccess } from "../delivery/host-circuits.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
 
 /** Why the activity being handled was not acted on (a drop, or a refusal from a service). */
@@ -20,7 +21,7 @@ const typeName = (activity: Activity) => getTypeId(activity).href.replace(/^.*[#
 export const activityFields = (activity: Activity) => ({ type: typeName(activity), id: activity.id?.href, actor: activity.actorId?.href });
 
 /**
- * A listener that logs one debug line per activity (type, id, actor, outcome: applied, dropped,
+ * A listener that marks the sender's host as up, and logs one debug line per activity (type, id, actor, outcome: applied, dropped,
  * failed) and one warn line when it drops the activity, with the reasons, or fails on it.
  */
 export function logged<T extends Activity>(listener: (ctx: InboxContext<FederationContextData>, activity: T) => Promise<void>) {
@@ -28,6 +29,8 @@ export function logged<T extends Activity>(listener: (ctx: InboxContext<Federati
     const { logger } = ctx.data;
     const fields = activityFields(activity);
     const reasons: string[] = [];
+    // A server we hear from is up: deliveries to it go again (Mastodon resets its failure tracker so).
+    if (activity.actorId) await recordHostSuccess(ctx.data.db, activity.actorId.host, new Date());
     try {
       await whyNot.run(reasons, () => listener(ctx, activity));
     } catch (error) {
