@@ -28,20 +28,26 @@ for (const backend of backends) {
     let alice: RemoteActor;
     let bob: Account;
 
+    // Remote accounts nobody here follows; everyone else has bob as a local follower.
+    const strangers = new Set<string>();
     before(async () => {
       h = await startHarness(backend);
       remote = await startSigningPeer();
       alice = await remoteActor("alice");
       bob = h.addAccount("bob");
+      h.answer("listFollowers", async ({ accountId }: { accountId: string }) => ({ accounts: strangers.has(accountId) ? [] : [bob], nextCursor: "" }));
     });
     after(async () => {
       await h?.stop();
       await remote?.stop();
     });
 
+    // A peer actor this server knows (an Update of its profile introduced it), so it can be followed here.
     const remoteActor = async (username: string): Promise<RemoteActor> => {
       const actor = await remote.actor(username);
-      return { ...actor, username, followers: `${actor.id}/followers` };
+      const made = { ...actor, username, followers: `${actor.id}/followers` };
+      assert.equal((await remote.send(made, `${h.url}/inbox`, activity(made, "Update", { id: actor.id, type: "Person" }))).status, 202);
+      return made;
     };
     const serve = (object: Json & { id: string }) => remote.serve(new URL(object.id).pathname, { "@context": CONTEXT, ...object });
 
@@ -168,9 +174,9 @@ for (const backend of backends) {
         });
         const carol = { ...actor, username: "carol", followers: `${actor.id}/followers` };
         const before = h.calls.length;
-        await deliver(carol, create(carol, note(carol)));
+        await deliver(carol, activity(carol, "Update", { id: carol.id, type: "Person" }));
         const calls = h.calls.slice(before);
-        assert.deepEqual(calls.map((c) => c.method), ["upsertRemoteEmojis", "upsertRemoteAccount", "upsertRemoteStatus"]);
+        assert.deepEqual(calls.map((c) => c.method), ["upsertRemoteEmojis", "upsertRemoteAccount"]);
         assert.deepEqual(calls[0]!.request, { domain: remote.host, emojis: [{ shortcode: "wave", url: `${remote.origin}/wave.png`, updatedAt: undefined }] });
         assert.deepEqual(calls[1]!.request.emojiShortcodes, ["wave"]);
       });
@@ -202,8 +208,20 @@ for (const backend of backends) {
         assert.deepEqual(only(await deliver(alice, create(alice, vote)), "receivePollVote"), { accountId: accountOf(alice).id, statusId: poll.id, choices: ["Yes"] });
       });
 
+      it("drops an unsolicited post (its author followed by nobody here, addressing and replying to nobody here), as Mastodon does", async () => {
+        const stranger = await remoteActor(`stranger${++serial}`);
+        strangers.add(accountOf(stranger).id);
+        assert.deepEqual(await deliver(stranger, create(stranger, note(stranger))), []);
+        // Mentioning or replying to a local account is reason enough.
+        const mention = note(stranger, { cc: [bob.uri], tag: [{ type: "Mention", href: bob.uri, name: "@bob" }] });
+        assert.equal(only(await deliver(stranger, create(stranger, mention)), "upsertRemoteStatus").uri, mention.id);
+        const parent = h.addStatus({ uri: `${BASE_URL}/users/bob/statuses/77`, accountId: bob.id });
+        const reply = note(stranger, { inReplyTo: parent.uri });
+        assert.equal(only(await deliver(stranger, create(stranger, reply)), "upsertRemoteStatus").uri, reply.id);
+      });
+
       it("refuses a Create whose object another actor wrote", async () => {
-        const carol = await remoteActor("carol");
+        const carol = await remoteActor(`carol${++serial}`);
         assert.deepEqual(await deliver(alice, create(alice, note(carol))), []);
         assert.deepEqual(await deliver(alice, create(alice, note(alice, { attributedTo: carol.id }))), []);
       });
@@ -289,7 +307,9 @@ for (const backend of backends) {
       });
 
       it("answers 202 to the Delete of an actor that is gone, without acting on it", async () => {
-        const ghost = await remoteActor("ghost");
+        // Never heard of before: its key cannot be fetched to check the signature.
+        const actor = await remote.actor("ghost");
+        const ghost = { ...actor, username: "ghost", followers: `${actor.id}/followers` };
         remote.gone(new URL(ghost.id).pathname);
         assert.deepEqual(await deliver(ghost, activity(ghost, "Delete", ghost.id)), []);
       });

@@ -25,6 +25,11 @@ for (const backend of backends) {
       h = await startHarness(backend);
       remote = await startSigningPeer();
       alice = await remote.actor("alice");
+      // alice is known here (her profile Update introduced her) and followed, so her posts are not unsolicited.
+      const follower = h.addAccount("follower");
+      h.answer("listFollowers", async () => ({ accounts: [follower], nextCursor: "" }));
+      const update = { "@context": "https://www.w3.org/ns/activitystreams", id: `${alice.id}#update`, type: "Update", actor: alice.id, object: { id: alice.id, type: "Person" } };
+      assert.equal((await remote.send(alice, `${h.url}/inbox`, update)).status, 202);
     });
     after(async () => {
       await h?.stop();

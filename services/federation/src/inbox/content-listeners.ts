@@ -3,6 +3,7 @@ import { Add, Announce, Create, Delete, isActor, Like, Note, Remove, Update, typ
 import type { FederationContextData } from "../fedify/federation.ts";
 import { deletedFirst, rememberDeletion } from "./deleted-first.ts";
 import { activityFields, dropped, logged } from "./inbox-log.ts";
+import { isSolicited } from "./solicited.ts";
 import { accountForActor, findAccountByUri, resolveRemoteAccount } from "../remote/resolve-actor.ts";
 import { audienceVisibility, isStatusObject, storeRemoteNote } from "../remote/store-note.ts";
 import { onAdd, onRemove } from "./featured-handlers.ts";
@@ -45,6 +46,7 @@ async function onCreate(ctx: Ctx, create: Create): Promise<void> {
   if (!isStatusObject(object) || !byAuthor(create, object)) return dropped("its object is no post, or not by the sender");
   const known = await findAccountByUri(ctx.data, create.actorId!.href);
   if (known && object.id && (await deletedFirst(ctx.data.kv, known.id, object.id.href))) return dropped("its author deleted it before it arrived");
+  if (!(await isSolicited(ctx, object, known))) return dropped("unsolicited: nobody here follows its author, and it addresses or answers nobody here");
   if (await receivedPollVote(ctx, object)) return;
   await unlessRefused(storeRemoteNote(ctx, object, create));
 }
