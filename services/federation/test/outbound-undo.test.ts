@@ -61,6 +61,10 @@ for (const backend of backends) {
       const announce = await queued(reblogUri);
       assert.equal(announce.type, "Announce");
       assert.equal(announce.activity.object, original.uri);
+      // The outbox lists the same Announce, by the same id.
+      f.h.answer("listAccountStatuses", async () => ({ page: { statuses: [f.federated.get(reblog.id)!.status], accounts: [], media: [], polls: [], cards: [], emojis: [] } }));
+      const outbox = (await (await fetch(`${f.h.url}/users/alice/outbox?cursor=`, { headers: { accept: "application/activity+json" } })).json()) as Record<string, any>;
+      assert.deepEqual([outbox.orderedItems].flat().map((item: Record<string, any>) => [item.type, item.id]), [["Announce", reblogUri]]);
 
       f.federated.delete(reblog.id);
       await f.publish("reblog.deleted", reblog.id, { reblogId: reblog.id, accountId: alice.id, statusId: original.id, statusAccountId: bob.id });

@@ -2,6 +2,7 @@ import type { Federation } from "@fedify/fedify";
 import { Announce, Create, type Activity } from "@fedify/fedify/vocab";
 import { signedFetchAllowed } from "./authorized-fetch.ts";
 import { findLocalAccount, type FederationContextData } from "./federation.ts";
+import { statusActivityId } from "../outbound/status-activities.ts";
 import { toInstant } from "./instant.ts";
 import { loadStatusViews, noteObject, statusAddressing, type LocalStatusView } from "./note-object.ts";
 
@@ -12,14 +13,14 @@ const PUBLIC = new Set(["public", "unlisted"]);
 /** The activity a status appears as in an outbox: Create of its Note, or Announce of a reblogged URI. */
 function outboxActivity(view: LocalStatusView, origin: string): Activity {
   const { status, reblogOfUri } = view.federated;
-  const id = new URL(`${status!.uri}/activity`);
   const published = status!.createdAt ? toInstant(status!.createdAt) : null;
   if (reblogOfUri) {
+    // A reblog's URI is its Announce's id already.
     const { to, cc } = statusAddressing(status!.visibility, view.author.uri, []);
-    return new Announce({ id, actor: new URL(view.author.uri), object: new URL(reblogOfUri), published, tos: to, ccs: cc });
+    return new Announce({ id: new URL(status!.uri), actor: new URL(view.author.uri), object: new URL(reblogOfUri), published, tos: to, ccs: cc });
   }
   const note = noteObject(view, origin);
-  return new Create({ id, actor: new URL(view.author.uri), object: note, published, tos: note.toIds, ccs: note.ccIds });
+  return new Create({ id: new URL(statusActivityId(status!.uri)), actor: new URL(view.author.uri), object: note, published, tos: note.toIds, ccs: note.ccIds });
 }
 
 // Cursors are the services' own max_id cursors; "" is the first page.
