@@ -75,7 +75,7 @@ export async function startFederationService(
     signer,
   });
   const contextData: FederationContextData = {
-    profiles: clients.profiles, accounts: clients.accounts, federatedAccounts: clients.federatedAccounts, federatedStatuses: clients.federatedStatuses, db,
+    profiles: clients.profiles, accounts: clients.accounts, federatedAccounts: clients.federatedAccounts, federatedStatuses: clients.federatedStatuses, statuses: clients.statuses, db,
     follows: clients.follows, interactions: clients.interactions, media: clients.media, customEmojis: clients.customEmojis,
     freshDocumentLoader: signedDocumentLoader(signer, { allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS }),
     allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,

@@ -12,6 +12,7 @@ import type { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/cust
 import type { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
 import type { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import type { FederatedStatusesServiceClient } from "@starling/proto/statuses/v1/federated_statuses";
+import type { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import { registerInboxListeners } from "../inbox/listeners.ts";
 import { actorKeyPairs } from "../use-cases/actor-key-pairs.ts";
 import { registerObjectDispatchers } from "./object-dispatchers.ts";
@@ -28,6 +29,8 @@ export interface FederationContextData {
   accounts: AsyncClient<AccountsServiceClient>;
   federatedAccounts: AsyncClient<FederatedAccountsServiceClient>;
   federatedStatuses: AsyncClient<FederatedStatusesServiceClient>;
+  /** Thread reads (a status's replies collection). */
+  statuses: AsyncClient<StatusesServiceClient>;
   /** Followers and following collections, pinned and outbox statuses, attachments and custom emojis of local objects. */
   follows: AsyncClient<FollowsServiceClient>;
   interactions: AsyncClient<StatusInteractionsServiceClient>;

@@ -131,6 +131,8 @@ export function noteObject(view: LocalStatusView, origin: string): Note | Questi
     updated: status.editedAt ? toInstant(status.editedAt) : null,
     tags: tags(view, origin),
     attachments: view.media.map(attachment).filter((a) => a !== null),
+    // Its replies collection (src/fedify/replies-collection.ts), linked as Mastodon links it.
+    replies: new URL(`${status.uri}/replies`),
   };
   if (!poll) return new Note(values);
   const options = poll.options.map((option) => new Note({ name: option.title, replies: new Collection({ totalItems: Number(option.votesCount) }) }));

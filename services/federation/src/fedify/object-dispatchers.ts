@@ -2,6 +2,7 @@ import type { Federation, RequestContext } from "@fedify/fedify";
 import { Create, Object as APObject } from "@fedify/fedify/vocab";
 import { signedFetchAllowed } from "./authorized-fetch.ts";
 import { registerCollections } from "./collections.ts";
+import { registerRepliesCollection } from "./replies-collection.ts";
 import type { FederationContextData } from "./federation.ts";
 import { loadStatusViews, noteObject, withAttachmentExtensions, type LocalStatusView } from "./note-object.ts";
 
@@ -33,10 +34,11 @@ export function registerObjectDispatchers(federation: Federation<FederationConte
     return new Create({ id: ctx.getObjectUri(Create, values), actor: new URL(view.author.uri), object: note, published: note.published, tos: note.toIds, ccs: note.ccIds });
   }).authorize(signedFetchAllowed);
   registerCollections(federation);
+  registerRepliesCollection(federation, servableStatus);
 }
 
 /** The local status a status path names, when anyone may fetch it: public or unlisted, not a reblog, its author's path, not suspended. */
-async function servableStatus(ctx: RequestContext<FederationContextData>, values: { identifier: string; id: string }): Promise<LocalStatusView | null> {
+export async function servableStatus(ctx: RequestContext<FederationContextData>, values: { identifier: string; id: string }): Promise<LocalStatusView | null> {
   if (!/^\d+$/.test(values.id)) return null;
   const [view] = await loadStatusViews(ctx.data, [values.id]);
   const status = view?.federated.status;
