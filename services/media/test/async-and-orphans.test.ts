@@ -21,7 +21,7 @@ for (const backend of backends) {
     it("answers a v2 upload as soon as it is stored, and the worker processes it afterwards", async () => {
       const media = await h.upload("501", { waitForProcessing: false, description: "later" }, { bytes: await videoWithSound() });
       assert.equal(media.processing, "pending");
-      assert.equal(media.url, "", "no url until processed");
+      assert.equal(media.url, undefined, "no url until processed");
       assert.equal(media.type, "video");
       // Attaching before processing finished is refused.
       const early = h.client.attachMedia({ statusId: "1", accountId: "501", mediaIds: [media.id] }).then(
@@ -37,9 +37,9 @@ for (const backend of backends) {
       );
       // Unless the worker was faster than the attach, it was refused as not ready.
       assert.ok([GrpcStatus.FAILED_PRECONDITION, "attached"].includes(await early));
-      assert.match(done.url, /\.mp4$/);
+      assert.match(done.url!, /\.mp4$/);
       assert.equal(done.description, "later");
-      assert.equal((await fetchStored(h, done.url)).status, 200);
+      assert.equal((await fetchStored(h, done.url!)).status, 200);
       await waitFor(() => h.events.some((e) => e.type === "media.processed" && e.key === media.id), { what: "media.processed" });
     });
 
@@ -49,7 +49,7 @@ for (const backend of backends) {
       await h.client.attachMedia({ statusId: "77", accountId: "503", mediaIds: [kept.id] });
       const keyOf = (url: string) => new URL(url).pathname.replace(/^\/system\//, "");
       const files = await storedFiles(h);
-      for (const url of [orphan.url, orphan.previewUrl, kept.url]) assert.ok(files.includes(keyOf(url)), url);
+      for (const url of [orphan.url, orphan.previewUrl, kept.url]) assert.ok(files.includes(keyOf(url!)), url);
 
       h.clock.now = new Date(Date.now() + DAY - 60_000);
       await cleanUpOrphans(h.deps, DAY);
@@ -62,8 +62,8 @@ for (const backend of backends) {
       assert.deepEqual((await h.client.getMedia({ ids: [orphan.id, kept.id] })).media.map((m) => m.id), [kept.id]);
       assert.equal(await rowCount(h), before - removed);
       const after = await storedFiles(h);
-      assert.ok(!after.includes(keyOf(orphan.url)) && !after.includes(keyOf(orphan.previewUrl)), "the orphan's files are gone");
-      assert.ok(after.includes(keyOf(kept.url)), "the attached upload's file stays");
+      assert.ok(!after.includes(keyOf(orphan.url!)) && !after.includes(keyOf(orphan.previewUrl!)), "the orphan's files are gone");
+      assert.ok(after.includes(keyOf(kept.url!)), "the attached upload's file stays");
       await rejectsWith(h.client.getOwnMedia({ id: orphan.id }, await h.viewer("503")), GrpcStatus.NOT_FOUND);
     });
 
@@ -106,7 +106,7 @@ for (const backend of backends) {
       const done = await processMedia(h.deps);
       assert.equal(done?.id, media.id);
       assert.equal(done?.processing, "done");
-      assert.equal((await fetchStored(h, (await h.client.getMedia({ ids: [media.id] })).media[0]!.url)).status, 200);
+      assert.equal((await fetchStored(h, (await h.client.getMedia({ ids: [media.id] })).media[0]!.url!)).status, 200);
       assert.equal(await processMedia(h.deps), undefined, "nothing left pending");
     });
 

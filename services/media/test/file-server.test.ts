@@ -13,15 +13,15 @@ describe("the media file server", function () {
 
   it("answers byte ranges, so video players can seek, and HEAD without a body", async () => {
     const media = await h.upload("701", { waitForProcessing: true }, { bytes: await pngImage(64, 64) });
-    const whole = Buffer.from(await (await fetchStored(h, media.url)).arrayBuffer());
-    const part = await fetchStored(h, media.url, { headers: { range: "bytes=2-9" } });
+    const whole = Buffer.from(await (await fetchStored(h, media.url!)).arrayBuffer());
+    const part = await fetchStored(h, media.url!, { headers: { range: "bytes=2-9" } });
     assert.equal(part.status, 206);
     assert.equal(part.headers.get("content-range"), `bytes 2-9/${whole.length}`);
     assert.deepEqual(Buffer.from(await part.arrayBuffer()), whole.subarray(2, 10));
-    const tail = await fetchStored(h, media.url, { headers: { range: "bytes=-4" } });
+    const tail = await fetchStored(h, media.url!, { headers: { range: "bytes=-4" } });
     assert.deepEqual(Buffer.from(await tail.arrayBuffer()), whole.subarray(whole.length - 4));
-    assert.equal((await fetchStored(h, media.url, { headers: { range: `bytes=${whole.length}-` } })).status, 416);
-    const head = await fetchStored(h, media.url, { method: "HEAD" });
+    assert.equal((await fetchStored(h, media.url!, { headers: { range: `bytes=${whole.length}-` } })).status, 416);
+    const head = await fetchStored(h, media.url!, { method: "HEAD" });
     assert.equal(head.status, 200);
     assert.equal(head.headers.get("content-length"), String(whole.length));
   });

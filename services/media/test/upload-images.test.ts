@@ -18,24 +18,24 @@ for (const backend of backends) {
       assert.equal(media.type, "image");
       assert.equal(media.processing, "done");
       assert.equal(media.accountId, "101");
-      assert.equal(media.statusId, "");
+      assert.equal(media.statusId, undefined);
       assert.equal(media.description, "a red and blue square");
-      assert.match(media.url, /^https:\/\/social\.test\/system\/media_attachments\/files\/(\d{3}\/)+original\/\d+\.png$/);
-      assert.match(media.previewUrl, /\/small\/\d+\.png$/);
-      assert.equal(media.remoteUrl, "");
+      assert.match(media.url!, /^https:\/\/social\.test\/system\/media_attachments\/files\/(\d{3}\/)+original\/\d+\.png$/);
+      assert.match(media.previewUrl!, /\/small\/\d+\.png$/);
+      assert.equal(media.remoteUrl, undefined);
       assert.deepEqual(defined(media.meta?.original), { width: 800, height: 600, size: "800x600", aspect: 800 / 600 });
       // 230,400 pixels (640x360) at 4:3.
       assert.deepEqual(defined(media.meta?.small), { width: 554, height: 415, size: "554x415", aspect: 554 / 415 });
       assert.deepEqual(media.meta?.focus, { x: 0.5, y: -0.25 });
-      assert.ok(isBlurhashValid(media.blurhash).result, media.blurhash);
-      const [r, , b] = decode(media.blurhash, 2, 1, 1); // left pixel of a 2x1 render is red-ish
+      assert.ok(isBlurhashValid(media.blurhash!).result, media.blurhash);
+      const [r, , b] = decode(media.blurhash!, 2, 1, 1); // left pixel of a 2x1 render is red-ish
       assert.ok(r! > b!, "the blurhash carries the image's colours");
-      const served = await fetchStored(h, media.url);
+      const served = await fetchStored(h, media.url!);
       assert.equal(served.status, 200);
       assert.equal(served.headers.get("content-type"), "image/png");
       assert.equal(served.headers.get("cache-control"), "public, max-age=31536000, immutable");
       assert.deepEqual(await sharp(Buffer.from(await served.arrayBuffer())).metadata().then((m) => [m.format, m.width, m.height]), ["png", 800, 600]);
-      assert.equal((await fetchStored(h, media.previewUrl)).status, 200);
+      assert.equal((await fetchStored(h, media.previewUrl!)).status, 200);
     });
 
     it("turns a sideways JPEG upright and strips its EXIF and GPS from the stored original and preview", async () => {
@@ -43,10 +43,10 @@ for (const backend of backends) {
       assert.ok((await sharp(upload).metadata()).exif, "the fixture carries EXIF");
       const media = await h.upload("101", { waitForProcessing: true }, { bytes: upload, fileName: "photo.jpg", contentType: "image/jpeg" });
       assert.equal(media.type, "image");
-      assert.match(media.url, /\.jpg$/);
+      assert.match(media.url!, /\.jpg$/);
       assert.deepEqual([media.meta?.original?.width, media.meta?.original?.height], [200, 400]);
       for (const url of [media.url, media.previewUrl]) {
-        const bytes = Buffer.from(await (await fetchStored(h, url)).arrayBuffer());
+        const bytes = Buffer.from(await (await fetchStored(h, url!)).arrayBuffer());
         const meta = await sharp(bytes).metadata();
         assert.equal(meta.format, "jpeg");
         assert.equal(meta.exif, undefined, `${url} has no EXIF`);

@@ -31,47 +31,47 @@ for (const backend of backends) {
     it("transcodes a video to H.264/AAC MP4 in yuv420p with a first-frame preview, meta and blurhash", async () => {
       const media = await h.upload("201", { waitForProcessing: true }, { bytes: await videoWithSound(), fileName: "clip.mov", contentType: "video/quicktime" });
       assert.equal(media.type, "video");
-      assert.match(media.url, /\/original\/\d+\.mp4$/);
-      assert.match(media.previewUrl, /\/small\/\d+\.jpg$/);
+      assert.match(media.url!, /\/original\/\d+\.mp4$/);
+      assert.match(media.previewUrl!, /\/small\/\d+\.jpg$/);
       const original = media.meta!.original!;
       assert.deepEqual([original.width, original.height, original.frameRate], [320, 240, "25/1"]);
       assert.ok(original.duration! > 0.8 && original.duration! < 1.3, String(original.duration));
       assert.ok(Number(original.bitrate) > 0);
       assert.deepEqual([media.meta!.small!.width, media.meta!.small!.height], [320, 240]);
-      assert.ok(isBlurhashValid(media.blurhash).result);
-      const served = await probeServed(h, media.url);
+      assert.ok(isBlurhashValid(media.blurhash!).result);
+      const served = await probeServed(h, media.url!);
       assert.deepEqual(served.codecs.sort(), ["aac", "h264"]);
       assert.equal(served.pixFmt, "yuv420p");
-      assert.equal((await fetchStored(h, media.url)).headers.get("content-type"), "video/mp4");
+      assert.equal((await fetchStored(h, media.url!)).headers.get("content-type"), "video/mp4");
     });
 
     it("treats a video without sound as gifv and an animated GIF as gifv, both silent MP4", async () => {
       for (const bytes of [await silentVideo(), await animatedGif()]) {
         const media = await h.upload("201", { waitForProcessing: true }, { bytes });
         assert.equal(media.type, "gifv");
-        assert.deepEqual((await probeServed(h, media.url)).codecs, ["h264"]);
+        assert.deepEqual((await probeServed(h, media.url!)).codecs, ["h264"]);
       }
     });
 
     it("turns audio into MP3 with a duration; no preview unless a thumbnail is supplied", async () => {
       const bare = await h.upload("202", { waitForProcessing: true }, { bytes: await wavAudio(), fileName: "tone.wav" });
       assert.equal(bare.type, "audio");
-      assert.match(bare.url, /\.mp3$/);
-      assert.equal(bare.previewUrl, "");
-      assert.equal(bare.blurhash, "");
+      assert.match(bare.url!, /\.mp3$/);
+      assert.equal(bare.previewUrl, undefined);
+      assert.equal(bare.blurhash, undefined);
       assert.ok(bare.meta!.original!.duration! > 0.8);
-      assert.deepEqual((await probeServed(h, bare.url)).codecs, ["mp3"]);
+      assert.deepEqual((await probeServed(h, bare.url!)).codecs, ["mp3"]);
 
       const withCover = await h.upload("202", { waitForProcessing: true }, { bytes: await wavAudio() }, { bytes: await pngImage(1200, 900), fileName: "cover.png" });
-      assert.match(withCover.previewUrl, /\/thumbnails\/.+\/original\/\d+\.png$/);
-      assert.ok(isBlurhashValid(withCover.blurhash).result);
+      assert.match(withCover.previewUrl!, /\/thumbnails\/.+\/original\/\d+\.png$/);
+      assert.ok(isBlurhashValid(withCover.blurhash!).result);
       assert.deepEqual([withCover.meta!.small!.width, withCover.meta!.small!.height], [554, 415]);
-      assert.equal((await fetchStored(h, withCover.previewUrl)).status, 200);
+      assert.equal((await fetchStored(h, withCover.previewUrl!)).status, 200);
     });
 
     it("uses a supplied thumbnail as a video's preview", async () => {
       const media = await h.upload("203", { waitForProcessing: true }, { bytes: await videoWithSound() }, { bytes: await pngImage(100, 100) });
-      assert.match(media.previewUrl, /\/thumbnails\//);
+      assert.match(media.previewUrl!, /\/thumbnails\//);
       assert.deepEqual([media.meta!.small!.width, media.meta!.small!.height], [100, 100]);
     });
 

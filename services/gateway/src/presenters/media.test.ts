@@ -8,9 +8,6 @@ function mediaFixture(overrides: Partial<MediaAttachment> = {}): MediaAttachment
     type: "image",
     url: "https://example.test/system/media_attachments/files/000/000/007/original/7.png",
     previewUrl: "https://example.test/system/media_attachments/files/000/000/007/small/7.png",
-    remoteUrl: "",
-    previewRemoteUrl: "",
-    description: "",
     blurhash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
     meta: {
       original: { width: 640, height: 480, size: "640x480", aspect: 4 / 3 },
@@ -18,7 +15,6 @@ function mediaFixture(overrides: Partial<MediaAttachment> = {}): MediaAttachment
       focus: undefined,
     },
     processing: "done",
-    statusId: "",
     accountId: "1",
     createdAt: new Date("2024-03-05T17:45:12.345Z"),
     ...overrides,
@@ -45,7 +41,7 @@ describe("MediaAttachment presenter", () => {
   });
 
   it("renders a pending upload with url, preview and meta null", () => {
-    const rendered = presentMediaAttachment(mediaFixture({ url: "", previewUrl: "", blurhash: "", meta: undefined, processing: "pending" }));
+    const rendered = presentMediaAttachment(mediaFixture({ url: undefined, previewUrl: undefined, blurhash: undefined, meta: undefined, processing: "pending" }));
     assert.equal(rendered.url, null);
     assert.equal(rendered.preview_url, null);
     assert.equal(rendered.meta, null);

@@ -1,5 +1,4 @@
 import type { MediaAttachment, MediaFileMeta, MediaMeta } from "@starling/proto/media/v1/media";
-import { orNull } from "./values.ts";
 
 /**
  * Renders a Mastodon MediaAttachment (reference §4.6). `url` stays null until processing is done
@@ -9,14 +8,14 @@ export function presentMediaAttachment(media: MediaAttachment): Record<string, u
   return {
     id: media.id,
     type: media.type || "unknown",
-    url: orNull(media.url),
-    preview_url: orNull(media.previewUrl),
-    remote_url: orNull(media.remoteUrl),
-    preview_remote_url: orNull(media.previewRemoteUrl),
+    url: media.url ?? null,
+    preview_url: media.previewUrl ?? null,
+    remote_url: media.remoteUrl ?? null,
+    preview_remote_url: media.previewRemoteUrl ?? null,
     text_url: null,
     meta: presentMeta(media.meta),
-    description: orNull(media.description),
-    blurhash: orNull(media.blurhash),
+    description: media.description ?? null,
+    blurhash: media.blurhash ?? null,
   };
 }
 

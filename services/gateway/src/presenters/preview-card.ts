@@ -1,7 +1,6 @@
 import type { PreviewCard } from "@starling/proto/media/v1/preview_cards";
 import type { Status } from "@starling/proto/statuses/v1/statuses";
 import type { RouteContext } from "../http/route.ts";
-import { orNull } from "./values.ts";
 
 /**
  * Renders Mastodon's PreviewCard (reference §4.14): unknown text fields are "" as in Mastodon,
@@ -20,9 +19,9 @@ export function presentPreviewCard(card: PreviewCard): Record<string, unknown> {
     html: card.html,
     width: card.width,
     height: card.height,
-    image: orNull(card.imageUrl),
+    image: card.imageUrl ?? null,
     embed_url: card.embedUrl,
-    blurhash: orNull(card.blurhash),
+    blurhash: card.blurhash ?? null,
   };
 }
 

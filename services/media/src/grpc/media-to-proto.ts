@@ -17,25 +17,25 @@ const fileMetaToProto = (meta: FileMeta): MediaFileMeta => ({
  * has no stored files: it is shown from the remote server, an image being its own preview.
  */
 export function mediaToProto(record: MediaRecord, baseUrl: string): MediaAttachment {
-  const url = (key: string | null) => (key ? `${baseUrl}/${key}` : "");
+  const url = (key: string | null) => (key ? `${baseUrl}/${key}` : undefined);
   const small = record.thumbnailMeta ?? record.meta.small;
   const remoteImage = record.type === "image" ? record.remoteUrl : null;
   return {
     id: record.id,
     type: record.type,
-    url: record.processing === "done" ? url(record.fileKey) || (record.remoteUrl ?? "") : "",
-    previewUrl: url(record.thumbnailKey ?? record.smallKey) || (record.previewRemoteUrl ?? remoteImage ?? ""),
-    remoteUrl: record.remoteUrl ?? "",
-    previewRemoteUrl: record.previewRemoteUrl ?? "",
-    description: record.description ?? "",
-    blurhash: record.thumbnailBlurhash ?? record.blurhash ?? "",
+    url: record.processing === "done" ? (url(record.fileKey) ?? record.remoteUrl ?? undefined) : undefined,
+    previewUrl: url(record.thumbnailKey ?? record.smallKey) ?? record.previewRemoteUrl ?? remoteImage ?? undefined,
+    remoteUrl: record.remoteUrl ?? undefined,
+    previewRemoteUrl: record.previewRemoteUrl ?? undefined,
+    description: record.description ?? undefined,
+    blurhash: record.thumbnailBlurhash ?? record.blurhash ?? undefined,
     meta: {
       original: record.meta.original && fileMetaToProto(record.meta.original),
       small: small && fileMetaToProto(small),
       focus: record.focus ?? undefined,
     },
     processing: record.processing,
-    statusId: record.statusId ?? "",
+    statusId: record.statusId ?? undefined,
     accountId: record.accountId,
     createdAt: record.createdAt,
   };

@@ -19,9 +19,9 @@ export function previewCardToProto(card: PreviewCardRecord, baseUrl: string): Pr
     html: card.html,
     width: card.width,
     height: card.height,
-    imageUrl: card.imageKey ? `${baseUrl}/${card.imageKey}` : "",
+    imageUrl: card.imageKey ? `${baseUrl}/${card.imageKey}` : undefined,
     embedUrl: card.embedUrl,
-    blurhash: card.blurhash ?? "",
+    blurhash: card.blurhash ?? undefined,
     linkType: card.linkType,
     createdAt: card.createdAt,
   };
