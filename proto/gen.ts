@@ -24,7 +24,8 @@ mkdirSync(out, { recursive: true });
 const options = [
   "esModuleInterop=true",
   "outputServices=grpc-js",
-  "importSuffix=.js",
+  "importSuffix=.ts",
+  "enumsAsLiterals=true",
   "env=node",
   "useDate=true",
   "forceLong=string",

@@ -16,11 +16,6 @@ expected=$(node -e '
   const dirs = ["packages", "services"].flatMap(d => fs.readdirSync(d).map(n => path.join(d, n))).concat(["k8s"]);
   console.log(dirs.map(d => path.join(d, "package.json")).filter(f => fs.existsSync(f))
     .map(f => JSON.parse(fs.readFileSync(f, "utf8"))).filter(p => p.scripts && p.scripts.test).map(p => p.name).join(","));')
-# V8's JIT page tracking can abort a process that creates and drops many PGlite (WebAssembly)
-# databases ("Check failed: jit_page.has_value()"; seen here once, on the statuses suite). Service
-# suites therefore share one PGlite per process (@starling/db sharedPgliteSchema), and .mocharc.json
-# runs every suite with node --no-memory-protection-keys, which turns off the protection-key variant
-# of that tracking on CPUs that have the keys (most servers).
 npx turbo run test --continue --concurrency="${TEST_CONCURRENCY:-1}" "$@"
 turbo_rc=$?
 node --import tsx scripts/test-summary.ts "$expected"

@@ -21,7 +21,7 @@ export interface EmbeddedStarling {
 
 /**
  * Runs every service in this process, each on its own gRPC port on loopback, sharing one infra
- * provider: with no server configured that is one PGlite database under DATA_DIR (a schema per
+ * provider: with no server configured that is one PostgreSQL started under DATA_DIR (a schema per
  * service), the in-process event bus and the in-process key-value store. Services start in
  * dependency order and the gateway last, so it opens only when everything behind it answers.
  */

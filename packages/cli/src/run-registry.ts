@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { isProcessAlive } from "@starling/runtime";
 
 /** Where a running embedded server says it listens, so the CLI talks to it instead of opening its data. */
 export interface RunRecord {
@@ -28,15 +29,5 @@ export function readLiveRunRecord(dataDir: string): RunRecord | undefined {
   } catch {
     return undefined;
   }
-  return isAlive(record.pid) ? record : undefined;
-}
-
-// Signal 0 probes without signalling; EPERM means the process exists but belongs to another user.
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return isProcessAlive(record.pid) ? record : undefined;
 }

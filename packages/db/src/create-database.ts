@@ -1,10 +1,7 @@
-import { join } from "node:path";
 import type { Knex } from "knex";
 import type { Database, Migration } from "./database.ts";
-import { openPglite } from "./open-pglite.ts";
 import { openPostgres } from "./open-postgres.ts";
 import { schemaMigrationSource } from "./schema-migration-source.ts";
-import { runInTransactionScope } from "./transaction-scope.ts";
 
 /** Options for {@link databaseFor}. */
 export interface DatabaseForOptions {
@@ -23,7 +20,7 @@ export function databaseFor(knex: Knex, schema: string, options: DatabaseForOpti
     knex,
     schema,
     table: (name, trx) => (trx ?? knex)(name).withSchema(schema),
-    transaction: (fn) => knex.transaction((trx) => runInTransactionScope(knex, () => fn(trx))),
+    transaction: (fn) => knex.transaction(fn),
     migrate: (migrations) => migrate(knex, schema, migrations),
     ping: async () => {
       await knex.raw("select 1");
@@ -47,27 +44,20 @@ async function migrate(knex: Knex, schema: string, migrations: readonly Migratio
 
 /** Options for {@link createDatabase}. */
 export interface CreateDatabaseOptions {
-  /** PostgreSQL URL; when set, the service gets its own pool on that server. */
-  url?: string;
-  /** Without `url`: the embedded database lives in `<dataDir>/pglite`. */
-  dataDir?: string;
+  /** PostgreSQL URL; the service gets its own pool on that server. */
+  url: string;
   /** The service's schema, named after it. */
   schema: string;
-  /** Pool size on PostgreSQL (ignored by PGlite, which has one connection). */
+  /** Most connections of the pool. */
   poolMax?: number;
 }
 
 /**
- * Opens a {@link Database} that owns its knex: PostgreSQL when `url` is given, otherwise PGlite
- * under `dataDir`. For several services in one process on PGlite, open the knex once with
- * `openPglite` and call {@link databaseFor} per service instead.
+ * Opens a {@link Database} that owns its pool on the PostgreSQL server at `url`. For several services
+ * sharing one pool (the embedded run), open the knex once with `openPostgres` and call
+ * {@link databaseFor} per service instead.
  */
 export async function createDatabase(options: CreateDatabaseOptions): Promise<Database> {
-  const { url, dataDir, schema } = options;
-  if (url) {
-    const poolOptions = { applicationName: `starling-${schema}`, ...(options.poolMax ? { poolMax: options.poolMax } : {}) };
-    return databaseFor(openPostgres(url, poolOptions), schema, { owned: true });
-  }
-  if (!dataDir) throw new Error("createDatabase needs a url (PostgreSQL) or a dataDir (embedded PGlite)");
-  return databaseFor(await openPglite(join(dataDir, "pglite")), schema, { owned: true });
+  const poolOptions = { applicationName: `starling-${options.schema}`, ...(options.poolMax ? { poolMax: options.poolMax } : {}) };
+  return databaseFor(openPostgres(options.url, poolOptions), options.schema, { owned: true });
 }

@@ -1,9 +1,8 @@
 /**
  * The database port every service uses: one PostgreSQL schema per service, reached through knex.
- * The same interface runs on a real PostgreSQL pool (production) and on one embedded PGlite database
- * shared by all services (embedded mode), so table names are always schema-qualified by this API and
- * never resolved through `search_path`, which would be one setting on a connection several services
- * share.
+ * The same interface runs on a pool per service (production) and on one pool shared by all services
+ * of the embedded run, so table names are always schema-qualified by this API and never resolved
+ * through `search_path`, which would be one setting on connections several services share.
  */
 import type { Knex } from "knex";
 
@@ -20,8 +19,8 @@ export interface Database {
   /** The PostgreSQL schema this service owns, named after the service ("accounts", "statuses"). */
   readonly schema: string;
   /**
-   * A query builder on `schema.name`, run on `trx` when given. Inside a transaction always pass it:
-   * on PGlite's single connection a query outside the transaction would wait for it forever.
+   * A query builder on `schema.name`, run on `trx` when given. Inside a transaction pass it: a query
+   * on the root knex runs on another connection, outside the transaction.
    */
   table(name: string, trx?: Knex.Transaction): Knex.QueryBuilder;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */

@@ -1,11 +1,13 @@
 /**
- * @starling/db: the database port. One PostgreSQL schema per service, on a real PostgreSQL pool or on
- * one embedded PGlite database shared by every service of the process.
+ * @starling/db: the database port. One PostgreSQL schema per service, on a PostgreSQL server given by
+ * URL or on one embedded PostgreSQL (started by this package under DATA_DIR) shared by every service
+ * of the process.
  */
 export type { Database, Migration, Transaction } from "./database.ts";
 export { databaseFor, createDatabase } from "./create-database.ts";
 export type { DatabaseForOptions, CreateDatabaseOptions } from "./create-database.ts";
 export { openPostgres } from "./open-postgres.ts";
 export type { OpenPostgresOptions } from "./open-postgres.ts";
-export { openPglite } from "./open-pglite.ts";
-export { sharedPgliteSchema } from "./shared-pglite.ts";
+export { startEmbeddedPostgres } from "./embedded-postgres.ts";
+export type { EmbeddedPostgres, EmbeddedPostgresOptions } from "./embedded-postgres.ts";
+export { embeddedTestSchema, testPostgresUrl } from "./test-server.ts";

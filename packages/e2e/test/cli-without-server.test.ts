@@ -24,7 +24,7 @@ describe("starling accounts create with no server running", () => {
     const dora = await signIn(stack.url, "dora@example.com", password);
     assert.equal(dora.account.username, "dora");
     assert.equal(dora.account.role?.name, "Admin");
-    // The server holds DATA_DIR now: the CLI must go through it rather than open PGlite a second time.
+    // The server holds DATA_DIR now: the CLI must go through it rather than start a second PostgreSQL on it.
     const second = await stack.createAccount("eve", "eve@example.com");
     assert.equal((await signIn(stack.url, "eve@example.com", second)).account.username, "eve");
   });

@@ -1,6 +1,6 @@
 import { startEmbeddedStack } from "../src/harness/embedded-stack.ts";
 import { describeSlice } from "./slice-scenario.ts";
 
-describe("the core flows on the embedded run (one process, in-process bus and store)", () => {
+describe("the core flows on the embedded run (one process, embedded PostgreSQL, in-process bus and store)", () => {
   describeSlice(() => startEmbeddedStack());
 });

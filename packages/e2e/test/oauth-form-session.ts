@@ -25,7 +25,11 @@ const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g
 export class BrowserlessSession {
   private cookie = "";
 
-  constructor(private readonly baseUrl: string) {}
+  private readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   get(url: string): Promise<Fetched> {
     return this.send(url, { method: "GET" });

@@ -13,7 +13,10 @@ import type { Stack } from "../src/harness/stack.ts";
 /** A browser for the gateway's pages: keeps cookies, does not follow redirects. */
 class Browser {
   private readonly cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
+  private readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
 
   async go(path: string, form?: Record<string, string>): Promise<{ status: number; text: string; location: string }> {
     const response = await fetch(`${this.base}${path}`, {

@@ -1,17 +1,14 @@
 /**
- * Test fixture: runs a suite on PGlite always and on PostgreSQL when DATABASE_URL is set, each test
- * in a fresh schema of one shared knex (a fresh PGlite directory costs seconds, a schema costs nothing).
+ * Test fixture: runs a suite on the process's embedded test server always and on PostgreSQL when
+ * DATABASE_URL is set, each test in a fresh schema of one knex (a schema costs nothing).
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Knex } from "knex";
-import { databaseFor, openPglite, openPostgres, type Database, type Migration } from "@starling/db";
+import { databaseFor, openPostgres, testPostgresUrl, type Database, type Migration } from "@starling/db";
 import { uniqueName } from "@starling/testkit";
 
 /** What a suite body gets: which backend it runs on, and fresh migrated schemas on demand. */
 export interface DatabaseFixture {
-  kind: "pglite" | "postgres";
+  kind: "embedded" | "postgres";
   /** A new schema with `migrations` applied. */
   freshDatabase(migrations: Migration[]): Promise<Database>;
 }
@@ -21,11 +18,10 @@ const postgresUrl = process.env.DATABASE_URL;
 
 /** Declares `body` once per database backend. */
 export function describeOnDatabases(title: string, body: (fixture: DatabaseFixture) => void): void {
-  for (const kind of ["pglite", "postgres"] as const) {
+  for (const kind of ["embedded", "postgres"] as const) {
     describe(`${title} (${kind})`, function () {
       this.timeout(60_000);
       let knex: Knex | undefined;
-      let dataDir: string | undefined;
       before(async function () {
         this.timeout(120_000);
         if (kind === "postgres") {
@@ -35,13 +31,11 @@ export function describeOnDatabases(title: string, body: (fixture: DatabaseFixtu
           }
           knex = openPostgres(postgresUrl);
         } else {
-          dataDir = await mkdtemp(join(tmpdir(), "starling-events-"));
-          knex = await openPglite(join(dataDir, "pglite"));
+          knex = openPostgres(await testPostgresUrl());
         }
       });
       after(async () => {
         await knex?.destroy();
-        if (dataDir) await rm(dataDir, { recursive: true, force: true });
       });
       body({
         kind,

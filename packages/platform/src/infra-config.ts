@@ -2,12 +2,12 @@ import { z } from "zod";
 
 /**
  * Variables that choose the backing servers. Leaving one unset selects the embedded adapter:
- * PGlite under DATA_DIR, the in-process event bus, the in-process key-value store.
+ * a PostgreSQL server started under DATA_DIR, the in-process event bus, the in-process key-value store.
  */
 export const infraEnv = {
-  /** Folder for embedded data (PGlite); used when DATABASE_URL is unset. */
+  /** Folder for embedded data (the PostgreSQL cluster in DATA_DIR/postgres); used when DATABASE_URL is unset. */
   DATA_DIR: z.string().default("./data"),
-  /** PostgreSQL URL of this service's database; unset selects embedded PGlite. */
+  /** PostgreSQL URL of this service's database; unset starts an embedded PostgreSQL under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   /** Connections in this process's PostgreSQL pool (counted per replica: keep replicas × pool under max_connections). */
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),

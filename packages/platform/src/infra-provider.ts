@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import type { Knex } from "knex";
-import { databaseFor, openPglite, openPostgres, type Database } from "@starling/db";
+import { databaseFor, openPostgres, startEmbeddedPostgres, type Database } from "@starling/db";
 import { createEmbeddedBus, createKafkaBus, type EventBus } from "@starling/events";
 import { createEmbeddedStore, createRedisStore, type KeyValueStore } from "@starling/kv";
 import type { Logger, Shutdown } from "@starling/runtime";
@@ -9,8 +9,8 @@ import type { InfraConfig } from "./infra-config.ts";
 /**
  * Hands services their database, event bus and key-value store, creating each on first use and
  * closing it in the shutdown's "stores" phase. One provider per process: in the embedded launcher
- * every service shares it, so they share one PGlite connection (one schema each), one in-process
- * bus and one in-process store; a standalone service process has its own.
+ * every service shares it, so they share one pool on the embedded PostgreSQL (one schema each), one
+ * in-process bus and one in-process store; a standalone service process has its own.
  */
 export interface InfraProvider {
   database(schema: string): Promise<Database>;
@@ -21,7 +21,7 @@ export interface InfraProvider {
 /** Creates the provider for `config`; `clientId` names this process to Kafka. */
 export function createInfraProvider(config: InfraConfig, options: { clientId: string; logger: Logger; shutdown: Shutdown }): InfraProvider {
   const { shutdown, logger } = options;
-  let pglite: Promise<Knex> | undefined;
+  let embedded: Promise<Knex> | undefined;
   let bus: EventBus | undefined;
   let kv: KeyValueStore | undefined;
   return {
@@ -31,14 +31,8 @@ export function createInfraProvider(config: InfraConfig, options: { clientId: st
         shutdown.add("stores", `postgres ${schema}`, () => knex.destroy());
         return databaseFor(knex, schema, { owned: true });
       }
-      if (!pglite) {
-        const dir = join(resolve(config.DATA_DIR), "pglite");
-        logger.info({ dir }, "opening embedded PGlite database");
-        pglite = openPglite(dir);
-        const opened = pglite;
-        shutdown.add("stores", "pglite", async () => (await opened).destroy());
-      }
-      return databaseFor(await pglite, schema, { owned: false });
+      embedded ??= openEmbedded(join(resolve(config.DATA_DIR), "postgres"), config.DATABASE_POOL_MAX, logger, shutdown);
+      return databaseFor(await embedded, schema, { owned: false });
     },
     bus() {
       if (!bus) {
@@ -59,4 +53,14 @@ export function createInfraProvider(config: InfraConfig, options: { clientId: st
       return kv;
     },
   };
+}
+
+/** Starts the embedded PostgreSQL under `dir` and one pool on it, stopped in that order at shutdown. */
+async function openEmbedded(dir: string, poolMax: number, logger: Logger, shutdown: Shutdown): Promise<Knex> {
+  logger.info({ dir }, "starting embedded PostgreSQL");
+  const server = await startEmbeddedPostgres(dir, { onLog: (line) => logger.warn({ postgres: line }, "embedded PostgreSQL") });
+  shutdown.add("stores", "embedded PostgreSQL", () => server.stop());
+  const knex = openPostgres(server.url, { poolMax, applicationName: "starling" });
+  shutdown.add("stores", "embedded PostgreSQL pool", () => knex.destroy()); // runs before the server stops
+  return knex;
 }

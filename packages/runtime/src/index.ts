@@ -8,6 +8,7 @@ export * from "./http-server.ts";
 export * from "./ids.ts";
 export * from "./logger.ts";
 export * from "./metrics.ts";
+export * from "./process-alive.ts";
 export * from "./public-address.ts";
 export * from "./public-fetch.ts";
 export * from "./readiness.ts";

@@ -5,8 +5,11 @@ import { status as GrpcStatus, Metadata, type ServiceError as GrpcServiceError }
  * else thrown by a handler is a bug and becomes INTERNAL without leaking its message.
  */
 export class ServiceError extends Error {
-  constructor(readonly code: GrpcStatus, message: string) {
+  readonly code: GrpcStatus;
+
+  constructor(code: GrpcStatus, message: string) {
     super(message);
+    this.code = code;
     this.name = "ServiceError";
   }
 }

@@ -19,7 +19,13 @@ export class Shutdown {
   private readonly steps: Step[] = [];
   private running: Promise<void> | undefined;
 
-  constructor(private readonly logger: Logger, private readonly timeoutMs: number) {}
+  private readonly logger: Logger;
+  private readonly timeoutMs: number;
+
+  constructor(logger: Logger, timeoutMs: number) {
+    this.logger = logger;
+    this.timeoutMs = timeoutMs;
+  }
 
   /** Registers a step to run when the process stops. */
   add(phase: ShutdownPhase, name: string, run: () => Promise<void> | void): void {

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, sharedPgliteSchema, type Database } from "@starling/db";
+import { createDatabase, embeddedTestSchema, type Database } from "@starling/db";
 import { createEmbeddedBus, type EmbeddedBus } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
 import { AccountsServiceClient, type Account } from "@starling/proto/accounts/v1/accounts";
@@ -17,8 +17,8 @@ export interface Backend {
   url?: string;
 }
 
-/** PGlite, plus PostgreSQL when DATABASE_URL is set. */
-export const backends: Backend[] = [{ name: "PGlite" }, ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.DATABASE_URL }] : [])];
+/** The embedded test server, plus the PostgreSQL at DATABASE_URL when set. */
+export const backends: Backend[] = [{ name: "embedded PostgreSQL" }, ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.DATABASE_URL }] : [])];
 
 const SECRET = "accounts-test-secret-0123456789abcdef";
 
@@ -50,8 +50,8 @@ export async function startHarness(backend: Backend, env: Record<string, string>
   let db: Database | undefined;
   const infra: InfraProvider = {
     database: async (schema) => {
-      // A fresh schema: on PostgreSQL, or on the PGlite every suite of this process shares.
-      const opened = backend.url ? await createDatabase({ url: backend.url, schema: uniqueName(schema) }) : await sharedPgliteSchema(uniqueName(schema));
+      // A fresh schema: on PostgreSQL, or on the embedded server every suite of this process shares.
+      const opened = backend.url ? await createDatabase({ url: backend.url, schema: uniqueName(schema) }) : await embeddedTestSchema(uniqueName(schema));
       context.shutdown.add("stores", "test schema", async () => {
         if (!backend.url) await opened.knex.raw("drop schema if exists ?? cascade", [opened.schema]);
         await opened.close();

@@ -1,16 +1,13 @@
 // The delivery queue against real peers over HTTP: a live inbox that checks every HTTP Signature with
 // Fedify's verifyRequest, and dead ones (refused connections, 503, a server that never answers,
-// 410). Runs on PGlite (and PostgreSQL when DATABASE_URL is set) × the embedded bus (and Kafka when
+// 410). Runs on the embedded test server (and PostgreSQL when DATABASE_URL is set) × the embedded bus (and Kafka when
 // KAFKA_BROKERS is set), each test in a fresh schema and on fresh topics, with millisecond backoff.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { verifyRequest } from "@fedify/fedify";
 import { CryptographicKey, Person } from "@fedify/fedify/vocab";
-import { databaseFor, openPglite, openPostgres, type Database } from "@starling/db";
+import { databaseFor, openPostgres, testPostgresUrl, type Database } from "@starling/db";
 import { createEmbeddedBus, createKafkaBus, type EventBus } from "@starling/events";
 import { createIdGenerator } from "@starling/runtime";
 import { freePort, uniqueName, waitFor } from "@starling/testkit";
@@ -134,7 +131,7 @@ const TEST_CONFIG = {
   FEDERATION_ALLOW_PRIVATE_ADDRESS: true,
 };
 
-const databases = [{ name: "PGlite" }, ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.DATABASE_URL }] : [])];
+const databases = [{ name: "embedded PostgreSQL" }, ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.DATABASE_URL }] : [])];
 const buses = [{ name: "embedded bus" }, ...(brokers.length > 0 ? [{ name: "Kafka", kafka: true }] : [])];
 
 for (const database of databases) {
@@ -142,7 +139,6 @@ for (const database of databases) {
     describe(`delivery queue (${database.name}, ${busKind.name})`, function () {
       this.timeout(120_000);
       let knex: Database["knex"];
-      let dataDir: string | undefined;
       let db: Database;
       let bus: EventBus;
       let workers: DeliveryWorker[];
@@ -150,15 +146,10 @@ for (const database of databases) {
 
       before(async function () {
         this.timeout(120_000);
-        if (database.url) knex = openPostgres(database.url);
-        else {
-          dataDir = await mkdtemp(join(tmpdir(), "starling-deliveries-"));
-          knex = await openPglite(join(dataDir, "pglite"));
-        }
+        knex = openPostgres(database.url ?? (await testPostgresUrl()));
       });
       after(async () => {
         await knex?.destroy();
-        if (dataDir) await rm(dataDir, { recursive: true, force: true });
       });
       beforeEach(async () => {
         db = databaseFor(knex, uniqueName("federation"));

@@ -2,7 +2,7 @@
 // DATABASE_URL is set, in a schema of its own), with the embedded bus and key-value store. Accounts
 // and statuses answer from a small gRPC double holding the accounts a test puts in it: this package
 // does not depend on the accounts service; the end-to-end suite runs the real one.
-import { createDatabase, sharedPgliteSchema, type Database } from "@starling/db";
+import { createDatabase, embeddedTestSchema, type Database } from "@starling/db";
 import { createEmbeddedBus } from "@starling/events";
 import { createEmbeddedStore } from "@starling/kv";
 import type { InfraProvider } from "@starling/platform";
@@ -27,8 +27,8 @@ export interface Backend {
   url?: string;
 }
 
-/** PGlite, plus PostgreSQL when DATABASE_URL is set. */
-export const backends: Backend[] = [{ name: "PGlite" }, ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.DATABASE_URL }] : [])];
+/** The embedded test server, plus the PostgreSQL at DATABASE_URL when set. */
+export const backends: Backend[] = [{ name: "embedded PostgreSQL" }, ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.DATABASE_URL }] : [])];
 
 /** The public domain the service under test believes it has. */
 export const DOMAIN = "fed.test:3000";
@@ -217,8 +217,8 @@ export async function startHarness(backend: Backend, options: { env?: Record<str
   };
   const bus = createEmbeddedBus();
   const kv = createEmbeddedStore();
-  // A fresh schema: on PostgreSQL, or on the PGlite every suite of this process shares.
-  const db: Database = backend.url ? await createDatabase({ url: backend.url, schema: uniqueName("federation") }) : await sharedPgliteSchema(uniqueName("federation"));
+  // A fresh schema: on PostgreSQL, or on the embedded server every suite of this process shares.
+  const db: Database = backend.url ? await createDatabase({ url: backend.url, schema: uniqueName("federation") }) : await embeddedTestSchema(uniqueName("federation"));
   const infra: InfraProvider = { database: async () => db, bus: () => bus, kv: () => kv };
   context.shutdown.add("stores", "test stores", async () => {
     await bus.close();

@@ -5,7 +5,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { credentials, Metadata, type ServiceError } from "@grpc/grpc-js";
-import { createDatabase, sharedPgliteSchema, type Database } from "@starling/db";
+import { createDatabase, embeddedTestSchema, type Database } from "@starling/db";
 import { TOPICS, type EventBus, type EventEnvelope } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
 import {
@@ -29,8 +29,8 @@ export interface Backend {
   url?: string;
 }
 
-/** PGlite, plus PostgreSQL when DATABASE_URL is set. */
-export const backends: Backend[] = [{ name: "PGlite" }, ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.DATABASE_URL }] : [])];
+/** The embedded test server, plus the PostgreSQL at DATABASE_URL when set. */
+export const backends: Backend[] = [{ name: "embedded PostgreSQL" }, ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.DATABASE_URL }] : [])];
 
 const SECRET = "media-test-secret-0123456789abcdef0123";
 const CHUNK = 64 * 1024;
@@ -77,8 +77,8 @@ export async function startMediaHarness(backend: Backend, options: { workers?: b
   let db: Database | undefined;
   const infra: InfraProvider = {
     database: async (schema) => {
-      // A fresh schema: on PostgreSQL, or on the PGlite every suite of this process shares.
-      const opened = backend.url ? await createDatabase({ url: backend.url, schema: uniqueName(schema) }) : await sharedPgliteSchema(uniqueName(schema));
+      // A fresh schema: on PostgreSQL, or on the embedded server every suite of this process shares.
+      const opened = backend.url ? await createDatabase({ url: backend.url, schema: uniqueName(schema) }) : await embeddedTestSchema(uniqueName(schema));
       context.shutdown.add("stores", "test schema", async () => {
         await opened.knex.raw("drop schema if exists ?? cascade", [opened.schema]);
         await opened.close();

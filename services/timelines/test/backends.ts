@@ -1,12 +1,9 @@
 /**
- * The backends the integration tests run on: PGlite with the embedded store always, and real
+ * The backends the integration tests run on: the embedded test server with the embedded store always, and real
  * PostgreSQL with real Redis when DATABASE_URL and REDIS_URL are set. Each opened database gets a
  * fresh schema and each store a fresh key prefix, so runs never see each other's data.
  */
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { databaseFor, openPglite, openPostgres, type Database } from "@starling/db";
+import { databaseFor, openPostgres, testPostgresUrl, type Database } from "@starling/db";
 import { createEmbeddedStore, createRedisStore, type KeyValueStore } from "@starling/kv";
 import { uniqueName } from "@starling/testkit";
 
@@ -20,12 +17,12 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-function pgliteBackend(): Backend {
-  let knex: ReturnType<typeof openPglite> | undefined;
+function embeddedBackend(): Backend {
+  let knex: Promise<ReturnType<typeof openPostgres>> | undefined;
   return {
-    name: "PGlite and the embedded key-value store",
+    name: "embedded PostgreSQL and the embedded key-value store",
     async database() {
-      knex ??= mkdtemp(join(tmpdir(), "timelines-")).then(openPglite);
+      knex ??= testPostgresUrl().then((url) => openPostgres(url));
       return databaseFor(await knex, uniqueName("timelines"));
     },
     kv: () => createEmbeddedStore(),
@@ -56,7 +53,7 @@ function postgresBackend(url: string, redisUrl: string | undefined): Backend {
 
 /** Every backend this run can reach. */
 export function backends(): Backend[] {
-  const list = [pgliteBackend()];
+  const list = [embeddedBackend()];
   const url = process.env["DATABASE_URL"];
   if (url) list.push(postgresBackend(url, process.env["REDIS_URL"]));
   return list;

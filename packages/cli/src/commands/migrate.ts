@@ -12,7 +12,7 @@ const SCHEMAS = { accounts: accountsMigrations, statuses: statusesMigrations, ti
 
 /**
  * `starling migrate`: runs every service's pending migrations against DATABASE_URL (or the embedded
- * PGlite in DATA_DIR when no server holds it). Services also migrate at start; this is for deploys
+ * PostgreSQL in DATA_DIR when no server holds it). Services also migrate at start; this is for deploys
  * that migrate in a Job before rolling out.
  */
 export async function migrateCommand(): Promise<void> {

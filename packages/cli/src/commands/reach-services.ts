@@ -27,7 +27,7 @@ const answers = async (address: string | undefined) => !!address && (await check
 /**
  * Finds each service as `accounts create` finds accounts: the configured address, else the embedded
  * server recorded in DATA_DIR, else a copy started in this process for the one command. Copies
- * share one infra provider, so the embedded PGlite in DATA_DIR is opened once.
+ * share one infra provider, so the embedded PostgreSQL in DATA_DIR is started once.
  */
 export async function reachServices<N extends string>(services: Record<N, ServiceReach>): Promise<ReachedServices<N>> {
   const config = loadCliConfig();

@@ -7,7 +7,7 @@ import { cliCreateAccount, type Stack } from "./stack.ts";
 
 /**
  * Starts `starling start` (the README's run command) in a child process on a free port with its
- * own DATA_DIR: every service in one process, PGlite, the in-process bus and store.
+ * own DATA_DIR: every service in one process, the embedded PostgreSQL, the in-process bus and store.
  */
 export async function startEmbeddedStack(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Stack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "starling-e2e-"));

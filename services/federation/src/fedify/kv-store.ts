@@ -31,7 +31,11 @@ function ttlMs(options: KvStoreSetOptions | undefined): number | undefined {
  * Values are stored as JSON; expiry uses the store's own TTL.
  */
 export class StarlingKvStore implements KvStore {
-  constructor(private readonly store: KeyValueStore) {}
+  private readonly store: KeyValueStore;
+
+  constructor(store: KeyValueStore) {
+    this.store = store;
+  }
 
   async get<T = unknown>(key: KvKey): Promise<T | undefined> {
     const raw = await this.store.get(ROOT + encodeKey(key));

@@ -37,7 +37,10 @@ export class EventBusMessageQueue implements MessageQueue {
   private readonly topic: string;
   private readonly group: string;
 
-  constructor(private readonly bus: EventBus, options: EventBusMessageQueueOptions = {}) {
+  private readonly bus: EventBus;
+
+  constructor(bus: EventBus, options: EventBusMessageQueueOptions = {}) {
+    this.bus = bus;
     this.topic = options.topic ?? FEDIFY_QUEUE_TOPIC;
     this.group = options.group ?? "federation-fedify-queue";
   }

@@ -24,7 +24,15 @@ export class TokenResolver {
   // Keyed by the cached viewer object, so a signature lives no longer than its cache entry.
   private readonly signed = new WeakMap<Viewer, { token: string; until: number }>();
 
-  constructor(private readonly clients: Clients, private readonly cacheMs: number, private readonly secret: string) {}
+  private readonly clients: Clients;
+  private readonly cacheMs: number;
+  private readonly secret: string;
+
+  constructor(clients: Clients, cacheMs: number, secret: string) {
+    this.clients = clients;
+    this.cacheMs = cacheMs;
+    this.secret = secret;
+  }
 
   /** The viewer for a token, or 401 when the token is unknown or revoked. */
   async resolve(token: string): Promise<Viewer> {

@@ -17,8 +17,13 @@ export const GRPC_TO_HTTP: Partial<Record<GrpcStatus, number>> = {
 
 /** An error the gateway answers with directly: an HTTP status and the `error` text. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
+  readonly status: number;
+  readonly extra: Record<string, unknown>;
+
+  constructor(status: number, message: string, extra: Record<string, unknown> = {}) {
     super(message);
+    this.status = status;
+    this.extra = extra;
   }
 }
 

@@ -5,7 +5,11 @@
 
 /** Markup that is safe to insert as is (built by `html`). */
 export class SafeHtml {
-  constructor(readonly value: string) {}
+  readonly value: string;
+
+  constructor(value: string) {
+    this.value = value;
+  }
   toString(): string {
     return this.value;
   }

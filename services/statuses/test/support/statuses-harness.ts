@@ -6,7 +6,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, sharedPgliteSchema, type Database } from "@starling/db";
+import { createDatabase, embeddedTestSchema, type Database } from "@starling/db";
 import { createEmbeddedBus, TOPICS, type ChaosOptions, type EventBus, type EventEnvelope } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
@@ -38,7 +38,7 @@ export interface StatusesHarness {
 }
 
 /**
- * Starts accounts and statuses in fresh schemas on the process's shared PGlite, or on PostgreSQL
+ * Starts accounts and statuses in fresh schemas on the process's embedded test server, or on PostgreSQL
  * when `databaseUrl` is given. `chaos` makes the embedded bus deliver duplicates or out of order, for idempotency tests; `now` replaces the service's clock; `env` adds service variables (a translation backend).
  */
 export async function startStatusesHarness(databaseUrl?: string, options: { chaos?: ChaosOptions; now?: () => Date; env?: Record<string, string> } = {}): Promise<StatusesHarness> {
@@ -85,9 +85,9 @@ export async function startStatusesHarness(databaseUrl?: string, options: { chao
   };
 }
 
-/** A schema of its own for `schema`: on the PostgreSQL server when `url` is set, else on the process's shared PGlite. */
+/** A schema of its own for `schema`: on the PostgreSQL server when `url` is set, else on the process's embedded test server. */
 async function freshSchema(url: string | undefined, schema: string, shutdown: Shutdown): Promise<Database> {
-  const db = url ? await createDatabase({ url, schema: uniqueName(schema) }) : await sharedPgliteSchema(uniqueName(schema));
+  const db = url ? await createDatabase({ url, schema: uniqueName(schema) }) : await embeddedTestSchema(uniqueName(schema));
   shutdown.add("stores", `test schema ${db.schema}`, async () => {
     await db.knex.raw("drop schema if exists ?? cascade", [db.schema]);
     await db.close();
