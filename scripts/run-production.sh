@@ -11,11 +11,11 @@ eval "$(bash scripts/servers.sh env)"
 secret_file=.servers/viewer-token-secret
 [ -f "$secret_file" ] || (umask 077 && node -e 'console.log(require("crypto").randomBytes(32).toString("base64url"))' >"$secret_file")
 export VIEWER_TOKEN_SECRET="$(cat "$secret_file")" LOCAL_DOMAIN="${LOCAL_DOMAIN:-localhost:3000}" LOCAL_HTTPS="${LOCAL_HTTPS:-false}"
-node --import tsx packages/cli/src/main.ts migrate
+node packages/cli/src/main.ts migrate
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; wait' EXIT INT TERM
 for service in accounts statuses timelines federation media trends moderation gateway; do
-  node --import tsx "services/$service/src/main.ts" &
+  node "services/$service/src/main.ts" &
   pids+=($!)
 done
 echo "Starling (production-like) is starting: http://127.0.0.1:${PORT:-3000}" >&2

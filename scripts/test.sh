@@ -18,6 +18,6 @@ expected=$(node -e '
     .map(f => JSON.parse(fs.readFileSync(f, "utf8"))).filter(p => p.scripts && p.scripts.test).map(p => p.name).join(","));')
 npx turbo run test --continue --concurrency="${TEST_CONCURRENCY:-1}" "$@"
 turbo_rc=$?
-node --import tsx scripts/test-summary.ts "$expected"
+node scripts/test-summary.ts "$expected"
 summary_rc=$?
 [ $turbo_rc -eq 0 ] && [ $summary_rc -eq 0 ]

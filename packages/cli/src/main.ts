@@ -1,26 +1,24 @@
 #!/usr/bin/env node
 // The starling command, like Mastodon's tootctl.
-import { accountsApproveCommand } from "./commands/accounts-approve.ts";
-import { accountsCreateCommand } from "./commands/accounts-create.ts";
-import { accountsDeleteCommand } from "./commands/accounts-delete.ts";
-import { accountsSuspensionCommand } from "./commands/accounts-suspend.ts";
-import { emojiImportCommand } from "./commands/emoji-import.ts";
-import { federationDeliveriesCommand } from "./commands/federation-deliveries.ts";
-import { migrateCommand } from "./commands/migrate.ts";
-import { startCommand } from "./commands/start.ts";
+import { enableCompileCache } from "node:module";
+
+// Node keeps the compiled (type-stripped) modules in its compile cache (in the system's temporary
+// directory), so a start after the first skips most of the parsing. Commands are imported when run,
+// after this, and only the one that runs is loaded.
+enableCompileCache();
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
-  start: () => startCommand(),
-  migrate: () => migrateCommand(),
-  "accounts create": (argv) => accountsCreateCommand(argv),
-  "accounts approve": (argv) => accountsApproveCommand(argv),
-  "accounts suspend": accountsSuspensionCommand("suspend"),
-  "accounts unsuspend": accountsSuspensionCommand("unsuspend"),
-  "accounts delete": (argv) => accountsDeleteCommand(argv),
-  "emoji import": (argv) => emojiImportCommand(argv),
-  "federation deliveries": (argv) => federationDeliveriesCommand(argv),
+  start: async () => (await import("./commands/start.ts")).startCommand(),
+  migrate: async () => (await import("./commands/migrate.ts")).migrateCommand(),
+  "accounts create": async (argv) => (await import("./commands/accounts-create.ts")).accountsCreateCommand(argv),
+  "accounts approve": async (argv) => (await import("./commands/accounts-approve.ts")).accountsApproveCommand(argv),
+  "accounts suspend": async (argv) => (await import("./commands/accounts-suspend.ts")).accountsSuspensionCommand("suspend")(argv),
+  "accounts unsuspend": async (argv) => (await import("./commands/accounts-suspend.ts")).accountsSuspensionCommand("unsuspend")(argv),
+  "accounts delete": async (argv) => (await import("./commands/accounts-delete.ts")).accountsDeleteCommand(argv),
+  "emoji import": async (argv) => (await import("./commands/emoji-import.ts")).emojiImportCommand(argv),
+  "federation deliveries": async (argv) => (await import("./commands/federation-deliveries.ts")).federationDeliveriesCommand(argv),
   // `pnpm starling federation` alone shows the deliveries view, the one federation command.
-  federation: (argv) => federationDeliveriesCommand(argv),
+  federation: async (argv) => (await import("./commands/federation-deliveries.ts")).federationDeliveriesCommand(argv),
 };
 
 const HELP = `usage: starling <command>

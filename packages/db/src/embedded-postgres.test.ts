@@ -45,7 +45,7 @@ describe("embedded PostgreSQL", function () {
   it("refuses a second server on a directory a live process holds", async function () {
     const running = await startEmbeddedPostgres(join(dir, "pg"), { throwaway: true });
     try {
-      await assert.rejects(startEmbeddedPostgres(join(dir, "pg")), /in use by PostgreSQL process \d+/);
+      await assert.rejects(startEmbeddedPostgres(join(dir, "pg")), /in use by PostgreSQL process \d+, started by process \d+/);
     } finally {
       await running.stop();
     }
@@ -59,9 +59,11 @@ describe("embedded PostgreSQL", function () {
       setInterval(() => {}, 1000);`], { stdio: ["ignore", "pipe", "inherit"] });
     await new Promise<void>((ready, fail) => {
       owner.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && ready());
-      owner.once("exit", (code) => fail(new Error(`owner exited with ${code}`)));
+      owner.once("exit", (code, signal) => signal === null && fail(new Error(`owner exited with ${code}`)));
     });
+    const killed = new Promise((gone) => owner.once("exit", gone));
     owner.kill("SIGKILL");
+    await killed;
     const again = await startEmbeddedPostgres(join(dir, "pg"), { throwaway: true });
     const db = await createDatabase({ url: again.url, schema: uniqueName("after_crash") });
     try {

@@ -4,7 +4,7 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import pg from "pg";
 import { postgresBinaries, runAsArgs, type PostgresBinaries } from "./postgres-binaries.ts";
-import { clearStalePostmaster, waitForPostmasterGone } from "./stale-postmaster.ts";
+import { clearStalePostmaster, recordOwner, waitForPostmasterGone } from "./stale-postmaster.ts";
 
 /** A PostgreSQL server this process started and owns. */
 export interface EmbeddedPostgres {
@@ -34,7 +34,7 @@ const settings = ["shared_buffers=16MB", "max_connections=40", "io_method=sync",
  * The server is a child of this process in its own process group, so a terminal's Ctrl-C reaches the
  * process (which stops it last, after its services) and not the server directly. It never outlives
  * this process: a normal exit or a crash sends it SIGINT, a SIGKILL of this process reaches it through
- * the parent-death signal on Linux, and a server orphaned some other way is stopped at the next start.
+ * the parent-death signal on Linux, and a server whose owner died some other way is stopped at the next start.
  */
 export async function startEmbeddedPostgres(dir: string, options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
   const dataDir = resolve(dir);
@@ -43,6 +43,7 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedPostgr
   const prefix = await runAsArgs(dataDir);
   if (!existsSync(resolve(dataDir, "PG_VERSION"))) await initdb(bins, prefix, dataDir, options.throwaway);
   await clearStalePostmaster(dataDir);
+  recordOwner(dataDir);
 
   const args = [...settings, `unix_socket_directories=${dataDir}`, ...(options.throwaway ? ["fsync=off", "synchronous_commit=off", "full_page_writes=off"] : [])];
   const [command, ...rest] = [...prefix, bins.postgres, "-D", dataDir, ...args.flatMap((s) => ["-c", s])];

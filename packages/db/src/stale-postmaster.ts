@@ -1,20 +1,27 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isProcessAlive } from "@starling/runtime";
 
+const ownerFile = (dataDir: string) => join(dataDir, "starling.owner");
+
+/** Records which process started the server of `dataDir`, for {@link clearStalePostmaster}. */
+export function recordOwner(dataDir: string): void {
+  writeFileSync(ownerFile(dataDir), String(process.pid));
+}
+
 /**
  * Makes `dataDir` startable after a crash. A postmaster.pid naming a dead process is left to
- * PostgreSQL, which replaces a stale lock itself. A live server whose parent is gone (orphaned by a
- * killed Starling on a system without the parent-death signal) is stopped; a live server whose parent
- * is alive belongs to a running process, so starting a second one is refused with its pid.
+ * PostgreSQL, which replaces a stale lock itself. A live server whose owner (the process that
+ * started it) is gone, orphaned by a killed Starling on a system without the parent-death signal,
+ * is stopped; a live server whose owner is alive is in use, so a second start is refused.
  */
 export async function clearStalePostmaster(dataDir: string): Promise<void> {
   const pid = postmasterPid(dataDir);
   // A dead pid, or one the system reused for another program, is a stale lock PostgreSQL replaces itself.
-  if (pid === undefined || !isProcessAlive(pid) || !commandOf(pid).includes("postgres")) return;
-  const parent = parentOf(pid);
-  if (parent !== undefined && parent !== 1 && isProcessAlive(parent)) {
-    throw new Error(`the database in ${dataDir} is in use by PostgreSQL process ${pid} (started by process ${parent}): stop that Starling first`);
+  if (pid === undefined || !isProcessAlive(pid) || !runsOn(pid, dataDir)) return;
+  const owner = Number(readOrEmpty(ownerFile(dataDir)));
+  if (owner > 0 && isProcessAlive(owner)) {
+    throw new Error(`the database in ${dataDir} is in use by PostgreSQL process ${pid}, started by process ${owner}: stop that Starling first`);
   }
   process.kill(pid, "SIGINT");
   await waitForPostmasterGone(dataDir, 30_000);
@@ -30,28 +37,23 @@ export async function waitForPostmasterGone(dataDir: string, timeoutMs: number):
 }
 
 function postmasterPid(dataDir: string): number | undefined {
+  const pid = Number(readOrEmpty(join(dataDir, "postmaster.pid")).split("\n")[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+function readOrEmpty(path: string): string {
   try {
-    const pid = Number(readFileSync(join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    return readFileSync(path, "utf8");
   } catch {
-    return undefined;
+    return "";
   }
 }
 
-// Linux only (/proc); elsewhere the orphan check is skipped and PostgreSQL's own lock refuses a second start.
-function parentOf(pid: number): number | undefined {
+// The postmaster's command line names its data directory (-D); without /proc, trust the lock file.
+function runsOn(pid: number, dataDir: string): boolean {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(dataDir);
   } catch {
-    return undefined;
-  }
-}
-
-function commandOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8");
-  } catch {
-    return "postgres"; // no /proc: assume it is the server the lock names
+    return true;
   }
 }

@@ -3,13 +3,15 @@
  * producer keys messages by `envelope.key` (Kafka's murmur2 partitioner, so other Kafka clients agree);
  * consumers live in kafka-consumer.ts.
  */
-import kafkajs from "kafkajs";
+import { createRequire } from "node:module";
+import type * as Kafkajs from "kafkajs";
 import type { Admin, logCreator as LogCreator, Producer } from "kafkajs";
 import { Envelope } from "@starling/proto/events/v1/envelope";
 import { deadLetterTopic, type EventBus, type EventLogger } from "./event-bus.ts";
 import { startKafkaConsumer, type KafkaConsumerContext } from "./kafka-consumer.ts";
 
-const { Kafka, logLevel, Partitioners } = kafkajs;
+// Loaded by the first Kafka bus, not with this package: the embedded run never pays its ~18 MiB.
+const loadKafkajs = () => createRequire(import.meta.url)("kafkajs") as typeof Kafkajs;
 
 /** Options of {@link createKafkaBus}. */
 export interface KafkaBusOptions {
@@ -32,6 +34,7 @@ const stderrLogger: EventLogger = {
 
 /** Creates an EventBus backed by Kafka. Nothing connects until the first call. */
 export function createKafkaBus(options: KafkaBusOptions): EventBus {
+  const { Kafka, logLevel, Partitioners } = loadKafkajs();
   const prefix = options.topicPrefix ?? "";
   const logger = options.logger ?? stderrLogger;
   const partitions = options.partitions ?? 3;

@@ -3,7 +3,8 @@
  * MULTI/EXEC, capped sorted sets as one Lua script) so concurrent callers never see or cause
  * half-applied states.
  */
-import { Redis, type ChainableCommander, type RedisOptions, type Result } from "ioredis";
+import { createRequire } from "node:module";
+import type { ChainableCommander, Redis, RedisOptions, Result } from "ioredis";
 import type { CappedWrite, KeyValueStore } from "./key-value-store.ts";
 import { formatScore, lexRangeArguments, pairWithScores, parseScore, scoreRangeArguments } from "./redis-range-arguments.ts";
 import { RedisSubscriber } from "./redis-subscriber.ts";
@@ -143,8 +144,11 @@ async function addCapped(client: Redis, writes: CappedWrite[], maxSize: number):
   await execChecked(pipeline);
 }
 
+// Loaded by the first connection, not with this package: the embedded run never pays its ~20 MiB.
+const loadIoredis = () => createRequire(import.meta.url)("ioredis") as typeof import("ioredis");
+
 function connect(url: string, keyPrefix: string): Redis {
-  const connection = new Redis(url, { ...CONNECTION_OPTIONS, keyPrefix });
+  const connection = new (loadIoredis().Redis)(url, { ...CONNECTION_OPTIONS, keyPrefix });
   connection.defineCommand("zaddcapped", { numberOfKeys: 1, lua: CAPPED_ADD });
   // Failures reach callers as rejected commands; without a listener ioredis would also print every
   // reconnect error to stderr as "Unhandled error event".

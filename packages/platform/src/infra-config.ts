@@ -9,7 +9,7 @@ export const infraEnv = {
   DATA_DIR: z.string().default("./data"),
   /** PostgreSQL URL of this service's database; unset starts an embedded PostgreSQL under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
-  /** Connections in this process's PostgreSQL pool (counted per replica: keep replicas × pool under max_connections). */
+  /** Connections in this process's PostgreSQL pool (counted per replica: keep replicas × pool under max_connections); the embedded run uses a fixed small pool. */
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** Redis URL; unset selects the in-process key-value store. */
   REDIS_URL: z.string().url().optional(),

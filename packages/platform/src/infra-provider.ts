@@ -31,7 +31,7 @@ export function createInfraProvider(config: InfraConfig, options: { clientId: st
         shutdown.add("stores", `postgres ${schema}`, () => knex.destroy());
         return databaseFor(knex, schema, { owned: true });
       }
-      embedded ??= openEmbedded(join(resolve(config.DATA_DIR), "postgres"), config.DATABASE_POOL_MAX, logger, shutdown);
+      embedded ??= openEmbedded(join(resolve(config.DATA_DIR), "postgres"), logger, shutdown);
       return databaseFor(await embedded, schema, { owned: false });
     },
     bus() {
@@ -55,12 +55,17 @@ export function createInfraProvider(config: InfraConfig, options: { clientId: st
   };
 }
 
+// Every service of the process shares this pool. Each connection is a PostgreSQL process of about
+// 15 MiB, and the services' pollers, firing independently, would keep a larger pool's connections
+// open at idle; 4 connections still let reads and writes of different services run side by side.
+const EMBEDDED_POOL_MAX = 4;
+
 /** Starts the embedded PostgreSQL under `dir` and one pool on it, stopped in that order at shutdown. */
-async function openEmbedded(dir: string, poolMax: number, logger: Logger, shutdown: Shutdown): Promise<Knex> {
+async function openEmbedded(dir: string, logger: Logger, shutdown: Shutdown): Promise<Knex> {
   logger.info({ dir }, "starting embedded PostgreSQL");
   const server = await startEmbeddedPostgres(dir, { onLog: (line) => logger.warn({ postgres: line }, "embedded PostgreSQL") });
   shutdown.add("stores", "embedded PostgreSQL", () => server.stop());
-  const knex = openPostgres(server.url, { poolMax, applicationName: "starling" });
+  const knex = openPostgres(server.url, { poolMax: EMBEDDED_POOL_MAX, applicationName: "starling" });
   shutdown.add("stores", "embedded PostgreSQL pool", () => knex.destroy()); // runs before the server stops
   return knex;
 }

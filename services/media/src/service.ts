@@ -10,7 +10,6 @@ import { mediaHandlers } from "./grpc/media-handlers.ts";
 import { mediaTools, type MediaTools } from "./processing/media-tools.ts";
 import { fileServer } from "./http/file-server.ts";
 import { localDiskStorage } from "./storage/local-disk-storage.ts";
-import { s3Storage } from "./storage/s3-storage.ts";
 import type { MediaStorage } from "./storage/media-storage.ts";
 import type { MediaDeps } from "./use-cases/deps.ts";
 import { scheduleOrphanCleanup } from "./workers/orphan-cleanup.ts";
@@ -44,8 +43,9 @@ export async function startMediaService(config: MediaConfig, context: ServiceCon
   if (ran.length > 0) context.logger.info({ migrations: ran }, "migrated");
   context.readiness.add("database", () => db.ping());
   const mediaDir = config.MEDIA_DIR ?? join(config.DATA_DIR, "media");
+  // The S3 client (about 17 MiB of modules) loads only when a bucket is configured.
   const storage: MediaStorage = config.S3_ENABLED
-    ? s3Storage({
+    ? (await import("./storage/s3-storage.ts")).s3Storage({
         endpoint: config.S3_ENDPOINT,
         region: config.S3_REGION,
         bucket: config.S3_BUCKET,

@@ -1,6 +1,11 @@
 import { launchEmbedded } from "../launch-embedded.ts";
 
-/** `starling start`: every service in this process, embedded by default; stops on SIGTERM/SIGINT. */
+/**
+ * `starling start`: every service in this process, embedded by default; stops on SIGTERM/SIGINT.
+ * The root package.json runs it as `node --max-semi-space-size=8 ...`: left alone, V8 grows the
+ * young generation of a process this size to 64 MiB of resident memory that sits empty at idle;
+ * 8 MiB semi-spaces keep the idle process about 45 MiB smaller.
+ */
 export async function startCommand(): Promise<void> {
   const started = Date.now();
   const { addresses, shutdown } = await launchEmbedded();

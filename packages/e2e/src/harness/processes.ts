@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 /** The repository root, from which every entry point is started. */
 export const REPO_ROOT = resolve(import.meta.dirname, "../../../..");
 
-/** A child process started with `node --import tsx`, with its output kept for failure reports. */
+/** A child process started with `node` (TypeScript runs by type stripping), with its output kept for failure reports. */
 export interface Child {
   process: ChildProcess;
   output: () => string;
@@ -12,9 +12,9 @@ export interface Child {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Starts `node --import tsx <entry> ...args` from the repository root. */
+/** Starts `node <entry> ...args` from the repository root. */
 export function startNode(entry: string, args: string[], env: Record<string, string | undefined>): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { cwd: REPO_ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [entry, ...args], { cwd: REPO_ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
