@@ -12,9 +12,9 @@ export interface Child {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Starts `node <entry> ...args` from the repository root. */
-export function startNode(entry: string, args: string[], env: Record<string, string | undefined>): Child {
-  const child = spawn(process.execPath, [entry, ...args], { cwd: REPO_ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+/** Starts `node ...nodeOptions <entry> ...args` from the repository root. */
+export function startNode(entry: string, args: string[], env: Record<string, string | undefined>, nodeOptions: string[] = []): Child {
+  const child = spawn(process.execPath, [...nodeOptions, entry, ...args], { cwd: REPO_ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
