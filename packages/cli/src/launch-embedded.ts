@@ -42,19 +42,30 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
   const at = (port: number) => `127.0.0.1:${port}`;
   const addresses: Record<string, string> = {};
 
-  addresses.accounts = at((await startAccountsService(accountsEnv.parse(base), context("accounts"), infra)).grpcPort);
-  // Media comes before statuses, which attaches uploads to new statuses through it.
-  const media = await startMediaService(mediaEnv.parse({ ...base, HTTP_PORT: "0" }), context("media"), infra);
+  // In waves, each service started beside those it does not need: its start is mostly waiting on
+  // the database (migrations), so side by side is faster than one after another.
+  const [accounts, media, trends, moderation] = await Promise.all([
+    startAccountsService(accountsEnv.parse(base), context("accounts"), infra),
+    startMediaService(mediaEnv.parse({ ...base, HTTP_PORT: "0" }), context("media"), infra),
+    startTrendsService(trendsEnv.parse(base), context("trends")),
+    startModerationService(moderationEnv.parse(base), context("moderation")),
+  ]);
+  addresses.accounts = at(accounts.grpcPort);
   addresses.media = at(media.grpcPort);
   addresses["media-http"] = at(media.httpPort);
+  addresses.trends = at(trends.grpcPort);
+  addresses.moderation = at(moderation.grpcPort);
+  // Statuses attaches uploads to new statuses through media, so it comes after it.
   const withAccounts = { ...base, ACCOUNTS_GRPC_URL: addresses.accounts, MEDIA_GRPC_URL: addresses.media };
-  addresses.statuses = at((await startStatusesService(statusesEnv.parse(withAccounts), context("statuses"), infra)).grpcPort);
-  addresses.timelines = at((await startTimelinesService(timelinesEnv.parse(withAccounts), context("timelines"), infra)).grpcPort);
+  const [statuses, timelines] = await Promise.all([
+    startStatusesService(statusesEnv.parse(withAccounts), context("statuses"), infra),
+    startTimelinesService(timelinesEnv.parse(withAccounts), context("timelines"), infra),
+  ]);
+  addresses.statuses = at(statuses.grpcPort);
+  addresses.timelines = at(timelines.grpcPort);
   const federation = await startFederationService(federationEnv.parse({ ...withAccounts, STATUSES_GRPC_URL: addresses.statuses, HTTP_PORT: "0" }), context("federation"), infra);
   addresses.federation = at(federation.grpcPort);
   addresses["federation-http"] = at(federation.httpPort);
-  addresses.trends = at((await startTrendsService(trendsEnv.parse(base), context("trends"))).grpcPort);
-  addresses.moderation = at((await startModerationService(moderationEnv.parse(base), context("moderation"))).grpcPort);
   const gateway = await startGatewayService(
     gatewayEnv.parse({
       ...withAccounts,

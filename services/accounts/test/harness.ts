@@ -1,4 +1,4 @@
-// Starts the accounts service over real gRPC on a real database, once per backend: PGlite always,
+// Starts the accounts service over real gRPC on a real database, once per backend: the embedded test server always,
 // PostgreSQL too when DATABASE_URL is set (in a schema of its own, so runs never collide).
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Starts the federation service over real HTTP on a real database (PGlite always, PostgreSQL too when
+// Starts the federation service over real HTTP on a real database (the embedded test server always, PostgreSQL too when
 // DATABASE_URL is set, in a schema of its own), with the embedded bus and key-value store. Accounts
 // and statuses answer from a small gRPC double holding the accounts a test puts in it: this package
 // does not depend on the accounts service; the end-to-end suite runs the real one.

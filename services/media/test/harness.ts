@@ -1,4 +1,4 @@
-// Starts the media service over real gRPC on a real database, once per backend: PGlite always,
+// Starts the media service over real gRPC on a real database, once per backend: the embedded test server always,
 // PostgreSQL too when DATABASE_URL is set (in a schema of its own). Uploads go through the real
 // client-streaming RPCs, chunked as the gateway sends them.
 import { mkdtemp } from "node:fs/promises";
