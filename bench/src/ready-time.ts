@@ -12,8 +12,8 @@ interface StartSample {
 }
 
 /**
- * Boots the embedded server twice on one DATA_DIR: first on an empty directory (PGlite created
- * and migrated from nothing), then again on what the first run left (the restart an operator
+ * Boots the embedded server twice on one DATA_DIR: first on an empty directory (the embedded
+ * PostgreSQL created and migrated from nothing), then again on what the first run left (the restart an operator
  * sees). Ready is the first 200 from /api/v1/instance, polled every 50 ms by the harness.
  */
 export async function measureEmbeddedStart(running: RunningStacks): Promise<Column["figures"]> {

@@ -23,7 +23,7 @@ export const createMediaAttachments: Migration = {
       table.text("thumbnail_key");
       table.text("thumbnail_blurhash");
       table.text("thumbnail_meta");
-      // JSON of { original, small } file meta; text so PGlite and PostgreSQL read it back alike.
+      // JSON of { original, small } file meta; text, read back as written.
       table.text("meta").notNullable().defaultTo("{}");
       table.text("blurhash");
       table.text("remote_url");

@@ -14,7 +14,7 @@ async function readyz(h: MediaHarness): Promise<{ status: number; body: { ready:
 }
 
 // FFMPEG_PATH and FFPROBE_PATH point into an empty folder: the server lacks both tools until the test
-// puts them there. The database plays no part, so PGlite alone.
+// puts them there. The database plays no part, so the embedded one alone.
 describe("media service without ffmpeg and ffprobe", function () {
   this.timeout(120_000);
   let h: MediaHarness;

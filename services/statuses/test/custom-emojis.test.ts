@@ -4,7 +4,7 @@ import { CustomEmojisServiceClient, type CreateCustomEmojiRequest } from "@starl
 import { connectService, signViewer, type AsyncClient } from "@starling/runtime";
 import { startStatusesHarness, VIEWER_SECRET, type StatusesHarness } from "./support/statuses-harness.ts";
 
-const backends: { name: string; url?: string }[] = [{ name: "PGlite" }];
+const backends: { name: string; url?: string }[] = [{ name: "embedded PostgreSQL" }];
 if (process.env.DATABASE_URL) backends.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
 
 const emoji = (shortcode: string, overrides: Partial<CreateCustomEmojiRequest> = {}): CreateCustomEmojiRequest => ({

@@ -4,7 +4,7 @@ import type { CreateStatusRequest } from "@starling/proto/statuses/v1/statuses";
 import { waitFor } from "@starling/testkit";
 import { startStatusesHarness, type StatusesHarness } from "./support/statuses-harness.ts";
 
-const backends: { name: string; url?: string }[] = [{ name: "PGlite" }];
+const backends: { name: string; url?: string }[] = [{ name: "embedded PostgreSQL" }];
 if (process.env.DATABASE_URL) backends.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
 
 const request = (status: string): CreateStatusRequest => ({ status, visibility: "", spoilerText: "", inReplyToId: "", language: "", sensitive: false, idempotencyKey: "", application: undefined, mediaIds: [] });

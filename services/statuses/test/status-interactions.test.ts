@@ -7,7 +7,7 @@ import { connectService, type AsyncClient } from "@starling/runtime";
 import { waitFor } from "@starling/testkit";
 import { startStatusesHarness, type StatusesHarness } from "./support/statuses-harness.ts";
 
-const backends: { name: string; url?: string }[] = [{ name: "PGlite" }];
+const backends: { name: string; url?: string }[] = [{ name: "embedded PostgreSQL" }];
 if (process.env.DATABASE_URL) backends.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
 
 const grpcCode = (code: GrpcStatus) => (error: unknown) => (error as { code?: number }).code === code;

@@ -26,7 +26,7 @@ export async function insertAlias(db: Database, trx: Trx, alias: AliasRecord): P
 
 /** Removes an alias by its actor URI; false when there was none. */
 export async function deleteAlias(db: Database, trx: Trx, accountId: string, uri: string): Promise<boolean> {
-  // returning() rather than the affected-row count, which PGlite does not report like pg.
+  // returning() rather than the affected-row count, so the caller learns what it deleted.
   const deleted: unknown[] = await db.table("account_aliases", trx).where({ account_id: accountId, uri }).delete().returning("id");
   return deleted.length > 0;
 }

@@ -54,7 +54,7 @@ export async function upsertEdge(db: Database, trx: Trx, table: FollowTable, edg
 
 /** Deletes an edge; true when there was one. */
 export async function deleteEdge(db: Database, trx: Trx, table: FollowTable, accountId: string, targetId: string): Promise<boolean> {
-  // returning() rather than the affected-row count, which not every driver (PGlite) reports alike.
+  // returning() rather than the affected-row count, so the caller learns what it deleted.
   const deleted: unknown[] = await db.table(table, trx).where({ account_id: accountId, target_account_id: targetId }).delete().returning("id");
   return deleted.length > 0;
 }

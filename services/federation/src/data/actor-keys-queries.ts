@@ -9,7 +9,7 @@ export interface ActorKeyRecord {
   publicJwk: JsonWebKey;
 }
 
-// jsonb comes back parsed on PostgreSQL and PGlite alike; a string is tolerated all the same.
+// jsonb comes back parsed; a string is tolerated all the same.
 const jwk = (value: unknown): JsonWebKey => (typeof value === "string" ? JSON.parse(value) : value) as JsonWebKey;
 
 /** The account's key pairs, oldest first. */

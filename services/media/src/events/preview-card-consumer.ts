@@ -15,8 +15,8 @@ function isOwnLink(link: string, localHost: string): boolean {
   }
 }
 
-// The page is fetched before handleOnce's transaction opens: a network wait must not hold it (the
-// embedded services share one PGlite connection). Fetching is idempotent by itself (one card per
+// The page is fetched before handleOnce's transaction opens: a network wait must not hold a
+// pooled connection (the embedded pool is small). Fetching is idempotent by itself (one card per
 // link, found again on a redelivery); only card.created is written once, with the inbox row.
 const handlers: EventHandlers<PreviewCardDeps> = {
   "status.created": async (payload, envelope, deps) => {

@@ -65,7 +65,7 @@ export async function lockAccountSchedule(db: Database, trx: Trx, accountId: str
 
 /** Moves a scheduled status; false when it is gone. */
 export async function setScheduledAt(db: Database, trx: Trx, id: string, scheduledAt: Date): Promise<boolean> {
-  // Rows returned rather than a count: PGlite's knex driver does not report affected rows alike.
+  // Rows returned rather than a count, so the caller gets what it changed.
   return (await db.table("scheduled_statuses", trx).where({ id }).update({ scheduled_at: scheduledAt, locked_until: null }).returning("id")).length > 0;
 }
 

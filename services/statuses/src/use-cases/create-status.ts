@@ -26,8 +26,8 @@ export interface CreateStatusInput extends NewStatusInput {
  * Posts a status as the caller. Validates it, answers a repeated Idempotency-Key with the first
  * status, checks the parent can be seen, has the media service attach the uploads, then stores the
  * status, the parent's reply count and status.created in one transaction. Other services are asked
- * before the transaction opens: a remote call must not hold it (embedded services share one
- * PGlite connection, so the media service could not even answer). If the transaction then fails,
+ * before the transaction opens: a remote call must not hold it (the embedded services share one
+ * small connection pool, which the media service also needs to answer). If the transaction then fails,
  * the uploads stay attached to a status id that never existed; only a lost race does that.
  */
 export async function createStatus(deps: StatusesDeps, caller: Caller, input: CreateStatusInput): Promise<Status> {
