@@ -1,17 +1,21 @@
 /**
  * The in-process EventBus adapter for embedded mode and tests: same topics, keys, partitions, groups,
- * retries and dead-letter topics as Kafka, held in memory. Delivery always happens on a later turn of
- * the event loop, never inside `publish`, because in embedded mode publisher and consumers share one
- * database connection.
+ * retries and dead-letter topics as Kafka, delivered from memory. Given a store (embedded-bus-store.ts)
+ * it is durable too: messages stay in the database until every consumer group has passed them, and
+ * group positions are committed there after handling, so a kill -9 loses nothing (redelivery is at
+ * least once). Delivery always happens on a later turn of the event loop, never inside `publish`,
+ * because in embedded mode publisher and consumers share one database connection.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Envelope } from "@starling/proto/events/v1/envelope";
 import { chaosOrder, type ChaosOptions } from "./chaos-order.ts";
 import { deadLetterHeaders, provenanceFromHeaders } from "./dead-letter-headers.ts";
 import { DeliveryAborted, deliverWithRetry } from "./deliver-with-retry.ts";
+import type { BusStore, StoredTopicMessage } from "./embedded-bus-store.ts";
 import { PartitionLog, type StoredMessage } from "./embedded-log.ts";
-import { deadLetterTopic, type EventBus, type EventEnvelope, type EventLogger, type SubscribeOptions, type Subscription } from "./event-bus.ts";
+import { deadLetterTopic, type EventBus, type EventEnvelope, type EventLogger, type PublishOptions, type SubscribeOptions, type Subscription } from "./event-bus.ts";
 import { partitionForKey } from "./partition-for-key.ts";
+import { groupTopicId, restoreLogs, restorePositions } from "./restore-embedded-bus.ts";
 
 /** Options of {@link createEmbeddedBus}. */
 export interface EmbeddedBusOptions {
@@ -21,6 +25,8 @@ export interface EmbeddedBusOptions {
   chaos?: ChaosOptions;
   /** Receives handler failures and dead-lettering; silent when absent. */
   logger?: EventLogger;
+  /** Makes the bus durable: messages and group positions are kept there (see openBusStore). */
+  store?: Promise<BusStore>;
 }
 
 /** The embedded bus, plus what tests need to wait for it. */
@@ -42,12 +48,31 @@ const RETAIN_UNREAD = 10_000;
 /** Creates an in-process bus. */
 export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus {
   const partitions = Math.max(1, options.partitions ?? 3);
-  const logs = new Map<string, PartitionLog[]>();
+  let logs = new Map<string, PartitionLog[]>();
   const groups = new Map<string, GroupTopic>();
   let closed = false;
-  // Handlers run in the bus's async context, not the publisher's: a publish from inside a database
-  // transaction must not make the consumer look as if it were inside that transaction too.
+  // Handlers and store writes run in the bus's async context, not the publisher's: a publish from
+  // inside a database transaction must not make them look as if they were inside it too.
   const inBusContext = AsyncLocalStorage.snapshot();
+  let store: BusStore | undefined;
+  const ready = (options.store ?? Promise.resolve(undefined)).then((opened) => {
+    if (!opened) return;
+    store = opened;
+    logs = restoreLogs(opened.snapshot, partitions);
+    for (const [id, positions] of restorePositions(opened.snapshot)) {
+      const cursors = logOf(positions[0]!.topic).map((log, partition) => ({ position: positions.find((p) => p.partition === partition)?.position ?? log.start, owner: undefined, loop: undefined }));
+      groups.set(id, { topic: positions[0]!.topic, group: positions[0]!.group, members: [], cursors });
+    }
+  });
+  // Store writes outside a publisher's transaction go one at a time, in order: a dead letter is
+  // stored before the position that passes its original.
+  let writes: Promise<void> = Promise.resolve();
+  const persist = (write: (store: BusStore) => Promise<void>): Promise<void> => {
+    if (!store) return Promise.resolve();
+    const opened = store;
+    writes = writes.then(() => inBusContext(() => write(opened))).catch((error: unknown) => options.logger?.error({ err: String(error) }, "embedded bus could not write to its store"));
+    return writes;
+  };
 
   const logOf = (topic: string): PartitionLog[] => {
     let log = logs.get(topic);
@@ -55,14 +80,42 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
     return log;
   };
   const groupsOf = (topic: string) => [...groups.values()].filter((g) => g.topic === topic);
-  function append(topic: string, key: string, bytes: Uint8Array, headers: Record<string, string>): void {
-    const partition = partitionForKey(key, partitions);
+  const trim = (topic: string, partition: number, before: number) => {
     const log = logOf(topic)[partition]!;
-    log.append(key, bytes, headers);
-    const readers = groupsOf(topic);
-    // Nobody reads this topic yet: keep a tail for late fromBeginning groups, as Kafka's retention would.
-    if (readers.length === 0) log.dropBefore(log.end - RETAIN_UNREAD);
-    for (const g of readers) schedule(g, partition);
+    if (log.dropBefore(before) > 0) void persist((s) => s.trim(topic, partition, log.start));
+  };
+  // Adds messages to the log: at once, or reserved now and filled when `transaction` commits.
+  async function append(topic: string, messages: Omit<StoredTopicMessage, "offset" | "partition" | "topic">[], publish: PublishOptions = {}): Promise<void> {
+    const placed = messages.map((m) => {
+      const partition = partitionForKey(m.key, partitions);
+      return { ...m, topic, partition, offset: logOf(topic)[partition]!.reserve(1) };
+    });
+    const settle = (fill: boolean) => {
+      for (const m of placed) {
+        const log = logOf(topic)[m.partition]!;
+        if (fill) log.fill(m);
+        else log.abandon(m.offset, 1);
+      }
+      const readers = groupsOf(topic);
+      // Nobody reads this topic yet: keep a tail for late fromBeginning groups, as Kafka's retention would.
+      for (const partition of new Set(placed.map((m) => m.partition))) {
+        if (readers.length === 0) trim(topic, partition, logOf(topic)[partition]!.end - RETAIN_UNREAD);
+        for (const g of readers) schedule(g, partition);
+      }
+    };
+    const { transaction } = publish;
+    if (!store || !transaction) {
+      settle(true);
+      void persist((s) => s.insert(placed));
+      return;
+    }
+    try {
+      await store.insert(placed, transaction);
+    } catch (error) {
+      settle(false);
+      throw error;
+    }
+    transaction.executionPromise.then(() => settle(true), () => settle(false));
   }
 
   function schedule(g: GroupTopic, partition: number): void {
@@ -72,7 +125,7 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
       () => {
         cursor.loop = undefined;
         // A publish that arrived while the loop was finishing found it busy; pick that work up now.
-        if (cursor.owner && cursor.position < logOf(g.topic)[partition]!.end) schedule(g, partition);
+        if (cursor.owner && logOf(g.topic)[partition]!.read(cursor.position, 1).next > cursor.position) schedule(g, partition);
       },
       (error: unknown) => {
         cursor.loop = undefined; // a bug, not a handler failure (those are caught): do not spin on it
@@ -85,24 +138,32 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
     await new Promise((resolve) => setImmediate(resolve));
     const log = logOf(g.topic)[partition]!;
     const cursor = g.cursors[partition]!;
-    for (;;) {
-      const owner = cursor.owner;
-      const batch = log.read(cursor.position, BATCH);
-      if (!owner || closed || batch.length === 0) return;
-      let complete = true;
-      for (const message of chaosOrder(batch, (m) => m.key, options.chaos)) {
-        if (cursor.owner !== owner || !(await deliver(g, partition, owner, message))) {
-          complete = false;
-          break;
+    const committed = cursor.position;
+    try {
+      for (;;) {
+        const owner = cursor.owner;
+        const { messages, next } = log.read(cursor.position, BATCH);
+        if (!owner || closed || next === cursor.position) return;
+        let complete = true;
+        for (const message of chaosOrder(messages, (m) => m.key, options.chaos)) {
+          if (cursor.owner !== owner || !(await deliver(g, partition, owner, message))) {
+            complete = false;
+            break;
+          }
+          // Without reordering a message is committed as soon as it is handled, like Kafka does.
+          if (!options.chaos?.reorder) cursor.position = Math.max(cursor.position, message.offset + 1);
         }
-        // Without reordering a message is committed as soon as it is handled, like Kafka does.
-        if (!options.chaos?.reorder) cursor.position = Math.max(cursor.position, message.offset + 1);
+        if (!complete) continue;
+        cursor.position = next;
+        await commit(g, partition);
+        trim(g.topic, partition, Math.min(...groupsOf(g.topic).map((other) => other.cursors[partition]!.position)));
       }
-      if (!complete) continue;
-      cursor.position = batch.at(-1)!.offset + 1;
-      log.dropBefore(Math.min(...groupsOf(g.topic).map((other) => other.cursors[partition]!.position)));
+    } finally {
+      if (cursor.position !== committed) await commit(g, partition);
     }
   }
+
+  const commit = (g: GroupTopic, partition: number) => persist((s) => s.commit({ group: g.group, topic: g.topic, partition, position: g.cursors[partition]!.position }));
 
   // Resolves false when the owner stopped mid-way: the message stays uncommitted for the next owner.
   async function deliver(g: GroupTopic, partition: number, owner: Member, message: StoredMessage): Promise<boolean> {
@@ -121,7 +182,7 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
       if (!outcome.handled) {
         const provenance = { topic: g.topic, partition, offset: meta.offset, group: g.group, error: outcome.error.message };
         options.logger?.error(provenance, "event dead-lettered");
-        append(deadLetterTopic(g.topic), message.key, message.bytes, deadLetterHeaders(provenance));
+        await append(deadLetterTopic(g.topic), [{ key: message.key, bytes: message.bytes, headers: deadLetterHeaders(provenance) }]);
       }
       return true;
     } catch (error) {
@@ -140,13 +201,17 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
     });
   }
 
-  function join(member: Member, topic: string): GroupTopic {
-    const id = `${member.options.group}\u0000${topic}`;
+  // A group seen for the first time starts at the oldest retained message or at the end; its
+  // position is stored at once, so after a crash it resumes there rather than at the new end.
+  async function join(member: Member, topic: string): Promise<GroupTopic> {
+    const id = groupTopicId(member.options.group, topic);
     let g = groups.get(id);
     if (!g) {
       const start = (log: PartitionLog) => (member.options.fromBeginning ? log.start : log.end);
       const cursors = logOf(topic).map((log) => ({ position: start(log), owner: undefined, loop: undefined }));
       groups.set(id, (g = { topic, group: member.options.group, members: [], cursors }));
+      const created = g;
+      await Promise.all(cursors.map((_, partition) => commit(created, partition)));
     }
     g.members.push(member);
     rebalance(g);
@@ -164,15 +229,20 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
   }
 
   const members = new Map<Member, GroupTopic[]>();
+  const loops = () => [...groups.values()].flatMap((g) => g.cursors.map((c) => c.loop)).filter((l) => l !== undefined);
   return {
-    async publish(topic, envelopes: EventEnvelope[]) {
+    async publish(topic, envelopes: EventEnvelope[], publish?: PublishOptions) {
       if (closed) throw new Error("event bus is closed");
-      for (const envelope of envelopes) append(topic, envelope.key, Envelope.encode(envelope).finish(), {});
+      await ready;
+      await append(topic, envelopes.map((envelope) => ({ key: envelope.key, bytes: Envelope.encode(envelope).finish(), headers: {} })), publish);
     },
     async subscribe(subscribeOptions) {
       if (closed) throw new Error("event bus is closed");
+      await ready;
       const member: Member = { options: subscribeOptions, abort: new AbortController(), inFlight: new Set() };
-      members.set(member, subscribeOptions.topics.map((topic) => join(member, topic)));
+      const joined: GroupTopic[] = [];
+      for (const topic of subscribeOptions.topics) joined.push(await join(member, topic));
+      members.set(member, joined);
       return {
         stop: async () => {
           await leave(member, members.get(member) ?? []);
@@ -182,19 +252,17 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
     },
     async ping() {
       if (closed) throw new Error("event bus is closed");
+      await ready;
     },
     async close() {
       closed = true;
       await Promise.all([...members].map(([member, joined]) => leave(member, joined)));
       members.clear();
-      await Promise.allSettled([...groups.values()].flatMap((g) => g.cursors.map((c) => c.loop)));
+      await Promise.allSettled(loops());
+      await writes;
     },
     async drain() {
-      for (;;) {
-        const loops = [...groups.values()].flatMap((g) => g.cursors.map((c) => c.loop)).filter((l) => l !== undefined);
-        if (loops.length === 0) return;
-        await Promise.all(loops);
-      }
+      for (let pending = loops(); pending.length > 0; pending = loops()) await Promise.all(pending);
     },
   };
 }

@@ -2,6 +2,7 @@
  * The EventBus port: what services need from a message broker, independent of Kafka. Both adapters
  * (kafka-bus.ts, embedded-bus.ts) keep the same semantics, checked by one contract suite (contract.ts).
  */
+import type { Transaction } from "@starling/db";
 import type { Envelope } from "@starling/proto/events/v1/envelope";
 
 /** An event as it travels on the bus: the generated `starling.events.v1.Envelope` message. */
@@ -59,6 +60,16 @@ export interface SubscribeOptions {
   fromBeginning?: boolean;
 }
 
+/** How a message is published. */
+export interface PublishOptions {
+  /**
+   * The publisher's open database transaction (the outbox relay's). A bus that keeps its messages in
+   * that database (the durable embedded bus) writes them in it, so they exist exactly when it commits
+   * and are delivered only then; a broker (Kafka) holds them at once and ignores it.
+   */
+  transaction?: Transaction;
+}
+
 /** A running consumer. */
 export interface Subscription {
   /** Stops taking messages, waits for the one in hand, commits nothing that was not handled. */
@@ -72,7 +83,7 @@ export interface Subscription {
  */
 export interface EventBus {
   /** Appends envelopes to a topic; envelopes with one `key` land in one partition, in this order. */
-  publish(topic: string, envelopes: EventEnvelope[]): Promise<void>;
+  publish(topic: string, envelopes: EventEnvelope[], options?: PublishOptions): Promise<void>;
   /** Starts a consumer; resolves once it is part of its group, so messages published after are seen. */
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Rejects when the broker cannot be reached (readiness probes call it). */

@@ -10,12 +10,15 @@ export type {
   EventEnvelope,
   EventHandler,
   EventLogger,
+  PublishOptions,
   SubscribeOptions,
   Subscription,
 } from "./event-bus.ts";
 export { DEFAULT_BACKOFF_MS, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_BACKOFF_MS, deadLetterTopic } from "./event-bus.ts";
 export { createEmbeddedBus } from "./embedded-bus.ts";
 export type { EmbeddedBus, EmbeddedBusOptions } from "./embedded-bus.ts";
+export { busStoreMigration, openBusStore } from "./embedded-bus-store.ts";
+export type { BusStore } from "./embedded-bus-store.ts";
 export type { ChaosOptions } from "./chaos-order.ts";
 export { createKafkaBus } from "./kafka-bus.ts";
 export type { KafkaBusOptions } from "./kafka-bus.ts";

@@ -2,7 +2,8 @@
  * Publishes outbox rows after their transaction committed. Each pass locks the oldest rows with
  * `FOR UPDATE SKIP LOCKED`, publishes them grouped by topic in id order, deletes them and commits;
  * a row is deleted only in the transaction that saw its publish succeed, so a failing bus loses
- * nothing (the rows are published again later: delivery is at least once).
+ * nothing (the rows are published again later: delivery is at least once). The durable embedded bus
+ * stores the events in that same transaction, so for it the row moves from outbox to bus atomically.
  */
 import { Envelope } from "@starling/proto/events/v1/envelope";
 import type { Database } from "@starling/db";
@@ -61,7 +62,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         .forUpdate()
         .skipLocked();
       if (rows.length === 0) return 0;
-      for (const [topic, envelopes] of byTopic(rows)) await bus.publish(topic, envelopes);
+      for (const [topic, envelopes] of byTopic(rows)) await bus.publish(topic, envelopes, { transaction: trx });
       await db
         .table(OUTBOX_TABLE, trx)
         .whereIn("id", rows.map((row) => row.id))

@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import type { Knex } from "knex";
 import { databaseFor, openPostgres, startEmbeddedPostgres, type Database } from "@starling/db";
-import { createEmbeddedBus, createKafkaBus, type EventBus } from "@starling/events";
+import { createEmbeddedBus, createKafkaBus, openBusStore, type BusStore, type EventBus } from "@starling/events";
 import { createEmbeddedStore, createRedisStore, type KeyValueStore } from "@starling/kv";
 import type { Logger, Shutdown } from "@starling/runtime";
 import type { InfraConfig } from "./infra-config.ts";
@@ -10,7 +10,9 @@ import type { InfraConfig } from "./infra-config.ts";
  * Hands services their database, event bus and key-value store, creating each on first use and
  * closing it in the shutdown's "stores" phase. One provider per process: in the embedded launcher
  * every service shares it, so they share one pool on the embedded PostgreSQL (one schema each), one
- * in-process bus and one in-process store; a standalone service process has its own.
+ * in-process bus and one in-process store; a standalone service process has its own. The in-process
+ * bus is durable in the same database (schema `event_bus`); it is read back before any service gets
+ * its database, so no service can publish before the bus has what the last run left.
  */
 export interface InfraProvider {
   database(schema: string): Promise<Database>;
@@ -24,8 +26,9 @@ export function createInfraProvider(config: InfraConfig, options: { clientId: st
   let embedded: Promise<Knex> | undefined;
   let bus: EventBus | undefined;
   let kv: KeyValueStore | undefined;
-  return {
-    async database(schema) {
+  let busStore: Promise<BusStore> | undefined;
+  const embeddedBusStore = () => (busStore ??= open("event_bus").then(openBusStore));
+  async function open(schema: string): Promise<Database> {
       if (config.DATABASE_URL) {
         const knex = openPostgres(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX, applicationName: `starling-${schema}` });
         shutdown.add("stores", `postgres ${schema}`, () => knex.destroy());
@@ -33,12 +36,17 @@ export function createInfraProvider(config: InfraConfig, options: { clientId: st
       }
       embedded ??= openEmbedded(join(resolve(config.DATA_DIR), "postgres"), logger, shutdown);
       return databaseFor(await embedded, schema, { owned: false });
+  }
+  return {
+    async database(schema) {
+      if (!config.KAFKA_BROKERS) await embeddedBusStore();
+      return open(schema);
     },
     bus() {
       if (!bus) {
         bus = config.KAFKA_BROKERS
           ? createKafkaBus({ brokers: config.KAFKA_BROKERS.split(",").map((b) => b.trim()), clientId: options.clientId, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger })
-          : createEmbeddedBus();
+          : createEmbeddedBus({ store: embeddedBusStore(), logger });
         const created = bus;
         shutdown.add("stores", "event bus", () => created.close());
       }
