@@ -9,9 +9,9 @@ import { cliCreateAccount, type Stack } from "./stack.ts";
  * Starts `starling start` (the README's run command) in a child process on a free port with its
  * own DATA_DIR: every service in one process, the embedded PostgreSQL, the in-process bus and store.
  */
-export async function startEmbeddedStack(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Stack> {
+export async function startEmbeddedStack(options: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<Stack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "starling-e2e-"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env = { ...process.env, ...options.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "", KAFKA_BROKERS: "" };
   for (const key of ["DATABASE_URL", "REDIS_URL", "KAFKA_BROKERS"] as const) delete env[key];
   const { nodeOptions, entry, args } = startScript();
