@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The production-like run on one machine: real PostgreSQL, Redis and Kafka (scripts/servers.sh), the
-# migrations, then every service as its own process on its standard ports. Ctrl-C stops everything.
+# migrations, then every service as its own process on its standard ports, each under a supervisor
+# that starts it again when it dies (back-off from 1 s doubling to 30 s, a "service exited;
+# restarting" log line), as Kubernetes does with the manifests in k8s/. Ctrl-C stops everything.
 # Accounts for it: ACCOUNTS_GRPC_URL=127.0.0.1:50051 VIEWER_TOKEN_SECRET=$(cat .servers/viewer-token-secret) \
 #   DATABASE_URL=... pnpm starling accounts create NAME --email E --confirmed
 set -euo pipefail
@@ -15,7 +17,7 @@ node packages/cli/src/main.ts migrate
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; wait' EXIT INT TERM
 for service in accounts statuses timelines federation media trends moderation gateway; do
-  node "services/$service/src/main.ts" &
+  node packages/runtime/src/supervise-main.ts "$service" node "services/$service/src/main.ts" &
   pids+=($!)
 done
 echo "Starling (production-like) is starting: http://127.0.0.1:${PORT:-3000}" >&2

@@ -5,8 +5,10 @@
  * must be exact. What is missing is counted, so a failure says how many events were lost.
  */
 import assert from "node:assert/strict";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { waitFor } from "@starling/testkit";
+import { newSession } from "../src/harness/masto-session.ts";
+import type { Stack } from "../src/harness/stack.ts";
 
 /** One post of the load; `id` is set once the server acknowledged it. */
 export interface LoadPost {
@@ -21,9 +23,22 @@ export interface LoadAccount {
   id: string;
 }
 
-/** `count` posts with unique texts and keys. */
-export function loadPosts(count: number, tag: string): LoadPost[] {
-  return Array.from({ length: count }, (_, n) => ({ key: randomUUID(), text: `crash load ${tag} post ${n}` }));
+/**
+ * Signs in an author and a follower, makes one follow the other, and waits until a first post (the
+ * one earlier post the counters include) is on the follower's home, which shows the follow has
+ * reached the timelines service; then hands back `count` posts with unique texts and keys.
+ */
+export async function prepareLoad(stack: Stack, count: number): Promise<{ author: LoadAccount; follower: LoadAccount; posts: LoadPost[] }> {
+  const suffix = randomBytes(3).toString("hex");
+  const [alice, bob] = [await newSession(stack, "alice", suffix), await newSession(stack, "bob", suffix)];
+  await bob.client.v1.accounts.$select(alice.account.id).follow();
+  const first = await alice.client.v1.statuses.create({ status: `before the load ${suffix}` });
+  await waitFor(async () => (await bob.client.v1.timelines.home.list({ limit: 5 })).some((s) => s.id === first.id), { timeoutMs: 60_000, what: "the first post on bob's home" });
+  return {
+    author: { token: alice.accessToken, id: alice.account.id },
+    follower: { token: bob.accessToken, id: bob.account.id },
+    posts: Array.from({ length: count }, (_, n) => ({ key: randomUUID(), text: `crash load ${suffix} post ${n}` })),
+  };
 }
 
 async function api<T>(url: string, token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
@@ -85,7 +100,7 @@ export interface LoadLoss {
   statusesCountError: number;
 }
 
-async function loss(url: string, author: LoadAccount, follower: LoadAccount, posts: LoadPost[], earlierPosts: number): Promise<LoadLoss> {
+async function loss(url: string, author: LoadAccount, follower: LoadAccount, posts: LoadPost[]): Promise<LoadLoss> {
   const own = await pages(url, author.token, `/api/v1/accounts/${author.id}/statuses`);
   const copies = (text: string) => own.filter((s) => s.content.includes(text)).length;
   const ids = (statuses: { id: string }[]) => new Set(statuses.map((s) => s.id));
@@ -96,7 +111,8 @@ async function loss(url: string, author: LoadAccount, follower: LoadAccount, pos
     duplicatedOrMissingPosts: posts.filter((p) => copies(`${p.text}<`) !== 1 || !own.some((s) => s.id === p.id)).length,
     missingFromAuthorHome: posts.filter((p) => !authorHome.has(p.id!)).length,
     missingFromFollowerHome: posts.filter((p) => !followerHome.has(p.id!)).length,
-    statusesCountError: account.statuses_count - (posts.length + earlierPosts),
+    // One more: the first post prepareLoad made.
+    statusesCountError: account.statuses_count - (posts.length + 1),
   };
 }
 
@@ -104,11 +120,11 @@ async function loss(url: string, author: LoadAccount, follower: LoadAccount, pos
  * Waits (up to `timeoutMs`) until every post is acknowledged, exists once, is on both home
  * timelines and the author's statuses_count is exact; fails with the last counts otherwise.
  */
-export async function assertNothingLost(url: string, author: LoadAccount, follower: LoadAccount, posts: LoadPost[], earlierPosts: number, timeoutMs = 90_000): Promise<void> {
+export async function assertNothingLost(url: string, author: LoadAccount, follower: LoadAccount, posts: LoadPost[], timeoutMs = 90_000): Promise<void> {
   assert.equal(posts.filter((p) => !p.id).length, 0, "every post acknowledged");
   let last: LoadLoss | undefined;
   const clean = (l: LoadLoss) => Object.values(l).every((v) => v === 0);
-  await waitFor(async () => clean((last = await loss(url, author, follower, posts, earlierPosts))), { timeoutMs, what: "every post once, on both home timelines, with exact counters" }).catch(() => {
+  await waitFor(async () => clean((last = await loss(url, author, follower, posts))), { timeoutMs, what: "every post once, on both home timelines, with exact counters" }).catch(() => {
     assert.fail(`lost after the crash: ${JSON.stringify(last)}`);
   });
   const { body: followed } = await api<{ followers_count: number }>(url, author.token, `/api/v1/accounts/${author.id}`);

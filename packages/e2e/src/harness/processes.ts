@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
 /** The repository root, from which every entry point is started. */
@@ -49,4 +50,10 @@ export function runNode(entry: string, args: string[], env: Record<string, strin
       else reject(new Error(`${entry} ${args.join(" ")} exited with ${code}:\n${child.output()}`));
     });
   });
+}
+
+/** The ids of the processes `pid` started that are still running (Linux's /proc). */
+export function childPidsOf(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  return children ? children.split(/\s+/).map(Number) : [];
 }

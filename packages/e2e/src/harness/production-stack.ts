@@ -5,7 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { checkHealth } from "@starling/runtime";
 import { freePort, uniqueName, waitFor } from "@starling/testkit";
-import { runNode, startNode, type Child } from "./processes.ts";
+import { childPidsOf, runNode, startNode, type Child } from "./processes.ts";
 import { cliCreateAccount, type Stack } from "./stack.ts";
 
 /** The servers a production-like stack runs on (scripts/servers.sh prints them). */
@@ -21,13 +21,16 @@ export function realServersFromEnv(): RealServers | undefined {
   return DATABASE_URL && REDIS_URL && KAFKA_BROKERS ? { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, kafkaBrokers: KAFKA_BROKERS } : undefined;
 }
 
+const SUPERVISOR = "packages/runtime/src/supervise-main.ts";
 const SERVICES = ["accounts", "statuses", "timelines", "federation", "media", "trends", "moderation", "gateway"] as const;
 
 /**
  * Starts every service as its own process against real PostgreSQL, Redis and Kafka, as in
  * production: a fresh database, a Redis key prefix and Kafka topic prefix of its own, free ports.
+ * `supervised` runs each under the supervisor scripts/run-production.sh uses, which restarts it
+ * when it dies.
  */
-export async function startProductionStack(servers: RealServers, options: { env?: Record<string, string> } = {}): Promise<Stack> {
+export async function startProductionStack(servers: RealServers, options: { env?: Record<string, string>; supervised?: boolean } = {}): Promise<Stack> {
   const database = uniqueName("starling_e2e");
   const admin = new pg.Client({ connectionString: servers.databaseUrl });
   await admin.connect();
@@ -68,7 +71,8 @@ export async function startProductionStack(servers: RealServers, options: { env?
   for (const service of SERVICES) {
     const env = { ...common, GRPC_PORT: String(ports[service]!.grpc), ADMIN_PORT: String(ports[service]!.admin), PORT: String(httpPort), HTTP_PORT: String(federationPort) };
     if (service === "media") Object.assign(env, { HTTP_PORT: String(mediaHttpPort), MEDIA_DIR: mediaDir, ...s3 });
-    children.set(service, startNode(`services/${service}/src/main.ts`, [], env));
+    const entry = `services/${service}/src/main.ts`;
+    children.set(service, options.supervised ? startNode(SUPERVISOR, [service, process.execPath, "--import", "tsx", entry], env) : startNode(entry, [], env));
   }
   const url = `http://127.0.0.1:${httpPort}`;
   const report = () => [...children].map(([name, child]) => `--- ${name}\n${child.output()}`).join("\n");
@@ -87,6 +91,10 @@ export async function startProductionStack(servers: RealServers, options: { env?
     createAccount: (username, email, extra) => cliCreateAccount(common, username, email, extra),
     cli: (args) => runNode("packages/cli/src/main.ts", args, common),
     stopService: async (name) => children.get(name)?.stop(),
+    servicePid(name) {
+      const supervisor = children.get(name)?.process.pid;
+      return options.supervised && supervisor !== undefined ? childPidsOf(supervisor)[0] : undefined;
+    },
     async stop() {
       await Promise.all([...children.values()].map((c) => c.stop()));
       rmSync(mediaDir, { recursive: true, force: true });

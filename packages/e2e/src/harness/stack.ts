@@ -18,6 +18,8 @@ export interface Stack {
   cli(args: string[]): Promise<string>;
   /** Stops one service, when the stack runs services as separate processes. */
   stopService?(name: string): Promise<void>;
+  /** The process id of a service, when the stack runs each under a supervisor (undefined while it restarts). */
+  servicePid?(name: string): number | undefined;
   stop(): Promise<void>;
 }
 
