@@ -2,8 +2,10 @@
  * The in-process adapter: the same semantics as Redis without a server, for tests and
  * single-process runs. Expiry is checked lazily against an injectable clock on every access, and a
  * background sweep (unref'd, so it never holds the process open) frees keys nobody reads again.
+ * With a journal file, counters (what `incr` writes: rate limits, throttles) survive a restart.
  */
 import type { ExpiryOptions, IncrOptions, KeyValueStore, ScoredMember } from "./key-value-store.ts";
+import { openCounterJournal } from "./counter-journal.ts";
 import { LocalPubSub } from "./local-pub-sub.ts";
 import { SortedSet } from "./sorted-set.ts";
 import { writeTtlMs } from "./ttl.ts";
@@ -14,6 +16,8 @@ export interface EmbeddedStoreOptions {
   now?: () => number;
   /** How often the background sweep drops expired keys, in milliseconds (default 1 000). */
   sweepIntervalMs?: number;
+  /** File that keeps counters across restarts (see counter-journal.ts); without it everything is in memory only. */
+  journal?: string;
 }
 
 interface Entry {
@@ -42,10 +46,12 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): KeyValu
   const entries = new Map<string, Entry>();
   const pubSub = new LocalPubSub();
   let closed = false;
+  const journal = options.journal ? openCounterJournal(options.journal, now(), (key) => entries.get(key) as { value: string; expiresAt: number | null } | undefined) : undefined;
+  for (const { key, ...entry } of journal?.restored ?? []) entries.set(key, entry);
 
   const sweep = setInterval(() => {
     const at = now();
-    for (const [key, entry] of entries) if (entry.expiresAt !== null && entry.expiresAt <= at) entries.delete(key);
+    for (const [key, entry] of entries) if (entry.expiresAt !== null && entry.expiresAt <= at) drop(key);
   }, options.sweepIntervalMs ?? 1_000);
   sweep.unref();
 
@@ -54,11 +60,16 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): KeyValu
     if (closed) throw new Error("Connection is closed.");
   }
 
+  function drop(key: string): void {
+    entries.delete(key);
+    journal?.expired(key);
+  }
+
   function live(key: string): Entry | undefined {
     assertOpen();
     const entry = entries.get(key);
     if (entry?.expiresAt != null && entry.expiresAt <= now()) {
-      entries.delete(key);
+      drop(key);
       return undefined;
     }
     return entry;
@@ -117,22 +128,30 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): KeyValu
     async set(key, value, options?: ExpiryOptions) {
       assertOpen();
       entries.set(key, { value, expiresAt: expiresAt(options?.ttlMs) });
+      journal?.forget(key);
     },
     async setIfAbsent(key, value, options?: ExpiryOptions) {
       if (live(key)) return false;
       entries.set(key, { value, expiresAt: expiresAt(options?.ttlMs) });
+      journal?.forget(key);
       return true;
     },
     async del(...keys) {
       let deleted = 0;
       for (const key of keys) if (live(key) && entries.delete(key)) deleted++;
+      for (const key of keys) journal?.forget(key);
       return deleted;
     },
     async expire(key, ttlMs) {
       const entry = live(key);
       if (!entry) return false;
-      if (ttlMs <= 0) entries.delete(key);
-      else entry.expiresAt = now() + ttlMs;
+      if (ttlMs <= 0) {
+        entries.delete(key);
+        journal?.forget(key);
+      } else {
+        entry.expiresAt = now() + ttlMs;
+        journal?.expire(key, entry.value as string, entry.expiresAt);
+      }
       return true;
     },
     async ttlMs(key) {
@@ -148,6 +167,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): KeyValu
       if (!Number.isSafeInteger(next)) throw new Error(NOT_AN_INTEGER);
       if (entry) entry.value = String(next);
       else entries.set(key, { value: String(next), expiresAt: window });
+      journal?.record({ key, value: String(next), expiresAt: entry ? entry.expiresAt : window });
       return next;
     },
     async zadd(key, members) {

@@ -5,7 +5,7 @@ import { z } from "zod";
  * a PostgreSQL server started under DATA_DIR, the in-process event bus, the in-process key-value store.
  */
 export const infraEnv = {
-  /** Folder for embedded data (the PostgreSQL cluster in DATA_DIR/postgres); used when DATABASE_URL is unset. */
+  /** Folder for embedded data: the PostgreSQL cluster (DATA_DIR/postgres) when DATABASE_URL is unset, the key-value store's counters when REDIS_URL is unset. */
   DATA_DIR: z.string().default("./data"),
   /** PostgreSQL URL of this service's database; unset starts an embedded PostgreSQL under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),

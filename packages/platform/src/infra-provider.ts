@@ -54,7 +54,8 @@ export function createInfraProvider(config: InfraConfig, options: { clientId: st
     },
     kv() {
       if (!kv) {
-        kv = config.REDIS_URL ? createRedisStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createEmbeddedStore();
+        // Embedded, the counters (rate limits, throttles) are journaled under DATA_DIR to survive a restart.
+        kv = config.REDIS_URL ? createRedisStore({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }) : createEmbeddedStore({ journal: join(resolve(config.DATA_DIR), "kv", "counters.jsonl") });
         const created = kv;
         shutdown.add("stores", "key-value store", () => created.close());
       }
