@@ -4,7 +4,7 @@ import { gatewayEnv, startGatewayService } from "@starling/gateway";
 import { mediaEnv, startMediaService } from "@starling/media";
 import { moderationEnv, startModerationService } from "@starling/moderation";
 import { createInfraProvider } from "@starling/platform";
-import { createLogger, createServiceContext, Shutdown, type ServiceContext } from "@starling/runtime";
+import { createLogger, createServiceContext, Shutdown, type Readiness, type ServiceContext } from "@starling/runtime";
 import { startStatusesService, statusesEnv } from "@starling/statuses";
 import { startTimelinesService, timelinesEnv } from "@starling/timelines";
 import { startTrendsService, trendsEnv } from "@starling/trends";
@@ -17,6 +17,8 @@ export interface EmbeddedStarling {
   /** host:port of every service's gRPC server, plus the gateway's and federation's HTTP. */
   addresses: Record<string, string>;
   shutdown: Shutdown;
+  /** Each service's readiness, by name, for the watchdog of `starling start`. */
+  readiness: Map<string, Readiness>;
 }
 
 /**
@@ -37,7 +39,12 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
     GRPC_PORT: "0",
     ADMIN_PORT: env.EMBEDDED_ADMIN_PORTS === "fixed" ? undefined : "0",
   };
-  const context = (name: string): ServiceContext => createServiceContext(name, { logLevel: cli.LOG_LEVEL, shutdownTimeoutMs: 20_000, shutdown });
+  const readiness = new Map<string, Readiness>();
+  const context = (name: string): ServiceContext => {
+    const created = createServiceContext(name, { logLevel: cli.LOG_LEVEL, shutdownTimeoutMs: 20_000, shutdown });
+    readiness.set(name, created.readiness);
+    return created;
+  };
   const infra = createInfraProvider(cli, { clientId: "starling", logger: createLogger("infra", cli.LOG_LEVEL), shutdown });
   const at = (port: number) => `127.0.0.1:${port}`;
   const addresses: Record<string, string> = {};
@@ -84,5 +91,5 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
 
   writeRunRecord(cli.DATA_DIR, { pid: process.pid, addresses });
   shutdown.add("admin", "run record", () => removeRunRecord(cli.DATA_DIR));
-  return { addresses, shutdown };
+  return { addresses, shutdown, readiness };
 }

@@ -12,6 +12,7 @@ export * from "./process-alive.ts";
 export * from "./public-address.ts";
 export * from "./public-fetch.ts";
 export * from "./readiness.ts";
+export * from "./readiness-watchdog.ts";
 export * from "./service-error.ts";
 export * from "./service-host.ts";
 export * from "./shutdown.ts";
