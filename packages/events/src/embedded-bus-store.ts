@@ -104,3 +104,13 @@ export async function openBusStore(db: Database): Promise<BusStore> {
     },
   };
 }
+
+/**
+ * Runs store writes one at a time, in order, in `context` (outside any publisher's transaction), and
+ * logs a failed one: a dead letter is then stored before the position that passes its original.
+ * Resolves each write's turn, so a caller may wait for it.
+ */
+export function serialWrites(context: <T>(fn: () => T) => T, onError: (error: unknown) => void): (write: () => Promise<void>) => Promise<void> {
+  let last: Promise<void> = Promise.resolve();
+  return (write) => (last = last.then(() => context(write)).catch(onError));
+}

@@ -11,11 +11,12 @@ import { Envelope } from "@starling/proto/events/v1/envelope";
 import { chaosOrder, type ChaosOptions } from "./chaos-order.ts";
 import { deadLetterHeaders, provenanceFromHeaders } from "./dead-letter-headers.ts";
 import { DeliveryAborted, deliverWithRetry } from "./deliver-with-retry.ts";
-import type { BusStore, StoredTopicMessage } from "./embedded-bus-store.ts";
+import { serialWrites, type BusStore, type StoredTopicMessage } from "./embedded-bus-store.ts";
+import { groupTopicId, newGroupTopic, rebalance, restoreGroups, type GroupTopic, type Member } from "./embedded-groups.ts";
 import { PartitionLog, type StoredMessage } from "./embedded-log.ts";
-import { deadLetterTopic, type EventBus, type EventEnvelope, type EventLogger, type PublishOptions, type SubscribeOptions, type Subscription } from "./event-bus.ts";
+import { deadLetterTopic, type EventBus, type EventEnvelope, type EventLogger, type PublishOptions, type Subscription } from "./event-bus.ts";
 import { partitionForKey } from "./partition-for-key.ts";
-import { groupTopicId, restoreLogs, restorePositions } from "./restore-embedded-bus.ts";
+import { restoreLogs } from "./restore-embedded-bus.ts";
 
 /** Options of {@link createEmbeddedBus}. */
 export interface EmbeddedBusOptions {
@@ -35,11 +36,6 @@ export interface EmbeddedBus extends EventBus {
   drain(): Promise<void>;
 }
 
-type Member = { options: SubscribeOptions; abort: AbortController; inFlight: Set<Promise<unknown>> };
-// Where a group stands in one partition of one topic, and which member reads it.
-type Cursor = { position: number; owner: Member | undefined; loop: Promise<void> | undefined };
-type GroupTopic = { topic: string; group: string; members: Member[]; cursors: Cursor[] };
-
 // Messages handed to one member per step; a batch is also the unit chaos reorders within.
 const BATCH = 100;
 // Messages kept per partition of a topic no group reads, so an embedded server's memory stays bounded.
@@ -49,7 +45,7 @@ const RETAIN_UNREAD = 10_000;
 export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus {
   const partitions = Math.max(1, options.partitions ?? 3);
   let logs = new Map<string, PartitionLog[]>();
-  const groups = new Map<string, GroupTopic>();
+  let groups = new Map<string, GroupTopic>();
   let closed = false;
   // Handlers and store writes run in the bus's async context, not the publisher's: a publish from
   // inside a database transaction must not make them look as if they were inside it too.
@@ -59,19 +55,13 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
     if (!opened) return;
     store = opened;
     logs = restoreLogs(opened.snapshot, partitions);
-    for (const [id, positions] of restorePositions(opened.snapshot)) {
-      const cursors = logOf(positions[0]!.topic).map((log, partition) => ({ position: positions.find((p) => p.partition === partition)?.position ?? log.start, owner: undefined, loop: undefined }));
-      groups.set(id, { topic: positions[0]!.topic, group: positions[0]!.group, members: [], cursors });
-    }
+    groups = restoreGroups(opened.snapshot, logOf);
   });
-  // Store writes outside a publisher's transaction go one at a time, in order: a dead letter is
-  // stored before the position that passes its original.
+  const write = serialWrites(inBusContext, (error) => options.logger?.error({ err: String(error) }, "embedded bus could not write to its store"));
   let writes: Promise<void> = Promise.resolve();
-  const persist = (write: (store: BusStore) => Promise<void>): Promise<void> => {
-    if (!store) return Promise.resolve();
+  const persist = (change: (store: BusStore) => Promise<void>): Promise<void> => {
     const opened = store;
-    writes = writes.then(() => inBusContext(() => write(opened))).catch((error: unknown) => options.logger?.error({ err: String(error) }, "embedded bus could not write to its store"));
-    return writes;
+    return opened ? (writes = write(() => change(opened))) : writes;
   };
 
   const logOf = (topic: string): PartitionLog[] => {
@@ -193,28 +183,18 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
     }
   }
 
-  // Partition p goes to member p mod n, so members of one group split the partitions between them.
-  function rebalance(g: GroupTopic): void {
-    g.cursors.forEach((cursor, partition) => {
-      cursor.owner = g.members.length > 0 ? g.members[partition % g.members.length] : undefined;
-      if (cursor.owner) schedule(g, partition);
-    });
-  }
-
   // A group seen for the first time starts at the oldest retained message or at the end; its
   // position is stored at once, so after a crash it resumes there rather than at the new end.
   async function join(member: Member, topic: string): Promise<GroupTopic> {
     const id = groupTopicId(member.options.group, topic);
     let g = groups.get(id);
     if (!g) {
-      const start = (log: PartitionLog) => (member.options.fromBeginning ? log.start : log.end);
-      const cursors = logOf(topic).map((log) => ({ position: start(log), owner: undefined, loop: undefined }));
-      groups.set(id, (g = { topic, group: member.options.group, members: [], cursors }));
-      const created = g;
-      await Promise.all(cursors.map((_, partition) => commit(created, partition)));
+      const created = newGroupTopic(member.options.group, topic, logOf(topic).map((log) => (member.options.fromBeginning ? log.start : log.end)));
+      groups.set(id, (g = created));
+      await Promise.all(created.cursors.map((_, partition) => commit(created, partition)));
     }
     g.members.push(member);
-    rebalance(g);
+    rebalance(g, (partition) => schedule(g, partition));
     return g;
   }
 
@@ -223,7 +203,7 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
     member.abort.abort();
     for (const g of joined) {
       g.members = g.members.filter((m) => m !== member);
-      rebalance(g);
+      rebalance(g, (partition) => schedule(g, partition));
     }
     await Promise.allSettled([...member.inFlight]);
   }

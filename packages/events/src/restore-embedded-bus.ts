@@ -2,7 +2,7 @@
  * Rebuilds the embedded bus's partition logs from its durable store after a restart: every message
  * some group had not passed, at its old offset, so committed positions keep their meaning.
  */
-import type { BusSnapshot, GroupPosition } from "./embedded-bus-store.ts";
+import type { BusSnapshot } from "./embedded-bus-store.ts";
 import { PartitionLog } from "./embedded-log.ts";
 
 /** The logs of every topic in the snapshot, `partitions` per topic. */
@@ -28,21 +28,6 @@ export function restoreLogs(snapshot: BusSnapshot, partitions: number): Map<stri
     );
   }
   return logs;
-}
-
-/** The stored positions, grouped by consumer group and topic. */
-export function restorePositions(snapshot: BusSnapshot): Map<string, GroupPosition[]> {
-  const byGroup = new Map<string, GroupPosition[]>();
-  for (const position of snapshot.positions) {
-    const id = groupTopicId(position.group, position.topic);
-    byGroup.set(id, [...(byGroup.get(id) ?? []), position]);
-  }
-  return byGroup;
-}
-
-/** The key of one group's reading of one topic. */
-export function groupTopicId(group: string, topic: string): string {
-  return `${group}\u0000${topic}`;
 }
 
 // Offsets with no stored message were rolled back before they were ever delivered.
