@@ -11,8 +11,9 @@ import type { InfraConfig } from "./infra-config.ts";
  * closing it in the shutdown's "stores" phase. One provider per process: in the embedded launcher
  * every service shares it, so they share one pool on the embedded PostgreSQL (one schema each), one
  * in-process bus and one in-process store; a standalone service process has its own. The in-process
- * bus is durable in the same database (schema `event_bus`); it is read back before any service gets
- * its database, so no service can publish before the bus has what the last run left.
+ * bus is durable in the provider's database (schema `event_bus`); it is read back before any service
+ * gets its database, so no service can publish before the bus has what the last run left. A provider
+ * whose `database` is never called (tests that bring their own schemas) hands out a bus in memory only.
  */
 export interface InfraProvider {
   database(schema: string): Promise<Database>;
@@ -29,13 +30,13 @@ export function createInfraProvider(config: InfraConfig, options: { clientId: st
   let busStore: Promise<BusStore> | undefined;
   const embeddedBusStore = () => (busStore ??= open("event_bus").then(openBusStore));
   async function open(schema: string): Promise<Database> {
-      if (config.DATABASE_URL) {
-        const knex = openPostgres(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX, applicationName: `starling-${schema}` });
-        shutdown.add("stores", `postgres ${schema}`, () => knex.destroy());
-        return databaseFor(knex, schema, { owned: true });
-      }
-      embedded ??= openEmbedded(join(resolve(config.DATA_DIR), "postgres"), logger, shutdown);
-      return databaseFor(await embedded, schema, { owned: false });
+    if (config.DATABASE_URL) {
+      const knex = openPostgres(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX, applicationName: `starling-${schema}` });
+      shutdown.add("stores", `postgres ${schema}`, () => knex.destroy());
+      return databaseFor(knex, schema, { owned: true });
+    }
+    embedded ??= openEmbedded(join(resolve(config.DATA_DIR), "postgres"), logger, shutdown);
+    return databaseFor(await embedded, schema, { owned: false });
   }
   return {
     async database(schema) {
@@ -46,7 +47,7 @@ export function createInfraProvider(config: InfraConfig, options: { clientId: st
       if (!bus) {
         bus = config.KAFKA_BROKERS
           ? createKafkaBus({ brokers: config.KAFKA_BROKERS.split(",").map((b) => b.trim()), clientId: options.clientId, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger })
-          : createEmbeddedBus({ store: embeddedBusStore(), logger });
+          : createEmbeddedBus({ ...(busStore && { store: busStore }), logger });
         const created = bus;
         shutdown.add("stores", "event bus", () => created.close());
       }
