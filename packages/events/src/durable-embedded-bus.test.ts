@@ -88,6 +88,23 @@ describeOnDatabases("durable embedded bus", (fixture) => {
     assert.deepEqual(seen.map((e) => e.id), sent.map((e) => e.id));
   });
 
+  it("keeps nothing for a transient group, whose process never comes back under that name", async () => {
+    const crashed = createEmbeddedBus({ store: openBusStore(busDb) });
+    const seen: EventEnvelope[] = [];
+    await collect(crashed, "durable", seen);
+    // A per-replica group (a cache invalidation) that was stuck on the event when the process died.
+    await crashed.subscribe({ topics: [TOPIC], group: "replica-1", transient: true, handler: () => new Promise(() => {}) });
+    await crashed.publish(TOPIC, [event("a", 1)]);
+    await waitFor(() => seen.length === 1, { what: "the durable group's delivery" });
+
+    const restarted = open();
+    await collect(restarted, "durable", []);
+    await restarted.publish(TOPIC, [event("a", 2)]);
+    await restarted.drain();
+    await restarted.close();
+    assert.equal(await count(busDb, "messages"), 0);
+  });
+
   it("moves outbox rows to the bus in the relay's transaction, and delivers nothing a rolled-back transaction published", async () => {
     const bus = open();
     const seen: EventEnvelope[] = [];

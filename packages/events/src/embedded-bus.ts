@@ -153,7 +153,7 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
     }
   }
 
-  const commit = (g: GroupTopic, partition: number) => persist((s) => s.commit({ group: g.group, topic: g.topic, partition, position: g.cursors[partition]!.position }));
+  const commit = (g: GroupTopic, partition: number) => (g.transient ? writes : persist((s) => s.commit({ group: g.group, topic: g.topic, partition, position: g.cursors[partition]!.position })));
 
   // Resolves false when the owner stopped mid-way: the message stays uncommitted for the next owner.
   async function deliver(g: GroupTopic, partition: number, owner: Member, message: StoredMessage): Promise<boolean> {
@@ -189,7 +189,7 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
     const id = groupTopicId(member.options.group, topic);
     let g = groups.get(id);
     if (!g) {
-      const created = newGroupTopic(member.options.group, topic, logOf(topic).map((log) => (member.options.fromBeginning ? log.start : log.end)));
+      const created = newGroupTopic(member.options.group, topic, logOf(topic).map((log) => (member.options.fromBeginning ? log.start : log.end)), member.options.transient);
       groups.set(id, (g = created));
       await Promise.all(created.cursors.map((_, partition) => commit(created, partition)));
     }
@@ -203,6 +203,8 @@ export function createEmbeddedBus(options: EmbeddedBusOptions = {}): EmbeddedBus
     member.abort.abort();
     for (const g of joined) {
       g.members = g.members.filter((m) => m !== member);
+      // A transient group ends with its last member; it must not hold back trimming.
+      if (g.transient && g.members.length === 0) groups.delete(groupTopicId(g.group, g.topic));
       rebalance(g, (partition) => schedule(g, partition));
     }
     await Promise.allSettled([...member.inFlight]);

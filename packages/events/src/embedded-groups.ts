@@ -11,7 +11,7 @@ export type Member = { options: SubscribeOptions; abort: AbortController; inFlig
 /** Where a group stands in one partition of one topic, and which member reads it. */
 export type Cursor = { position: number; owner: Member | undefined; loop: Promise<void> | undefined };
 /** One group's reading of one topic. */
-export type GroupTopic = { topic: string; group: string; members: Member[]; cursors: Cursor[] };
+export type GroupTopic = { topic: string; group: string; members: Member[]; cursors: Cursor[]; transient: boolean };
 
 /** The key of one group's reading of one topic. */
 export function groupTopicId(group: string, topic: string): string {
@@ -19,8 +19,8 @@ export function groupTopicId(group: string, topic: string): string {
 }
 
 /** A group with no members yet whose cursors start at `positions` (per partition). */
-export function newGroupTopic(group: string, topic: string, positions: number[]): GroupTopic {
-  return { topic, group, members: [], cursors: positions.map((position) => ({ position, owner: undefined, loop: undefined })) };
+export function newGroupTopic(group: string, topic: string, positions: number[], transient = false): GroupTopic {
+  return { topic, group, members: [], cursors: positions.map((position) => ({ position, owner: undefined, loop: undefined })), transient };
 }
 
 /** The groups a snapshot knows, memberless until they subscribe again, at their committed positions. */

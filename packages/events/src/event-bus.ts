@@ -58,6 +58,13 @@ export interface SubscribeOptions {
   maxBackoffMs?: number;
   /** Where a group with no committed position starts: the oldest retained message or only new ones. */
   fromBeginning?: boolean;
+  /**
+   * The group lives only as long as its subscriptions in this process: a per-replica broadcast such
+   * as a cache invalidation, named afresh at each start. A durable bus keeps no position and no
+   * message for it, so the groups of past processes do not pin messages forever; Kafka lets such a
+   * group's offsets expire.
+   */
+  transient?: boolean;
 }
 
 /** How a message is published. */

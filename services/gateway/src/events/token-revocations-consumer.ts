@@ -19,6 +19,8 @@ export function startTokenRevocationsConsumer(bus: EventBus, tokens: TokenResolv
     topics: [TOPICS.accounts],
     group: `gateway.token-revocations.${randomUUID()}`,
     fromBeginning: false,
+    // Named afresh at each start: a durable bus must not keep this replica's group after it stops.
+    transient: true,
     handler: async (envelope) => {
       await dispatchEvent(handlers, envelope, tokens);
     },
