@@ -72,7 +72,7 @@ export async function startProductionStack(servers: RealServers, options: { env?
     const env = { ...common, GRPC_PORT: String(ports[service]!.grpc), ADMIN_PORT: String(ports[service]!.admin), PORT: String(httpPort), HTTP_PORT: String(federationPort) };
     if (service === "media") Object.assign(env, { HTTP_PORT: String(mediaHttpPort), MEDIA_DIR: mediaDir, ...s3 });
     const entry = `services/${service}/src/main.ts`;
-    children.set(service, options.supervised ? startNode(SUPERVISOR, [service, process.execPath, "--import", "tsx", entry], env) : startNode(entry, [], env));
+    children.set(service, options.supervised ? startNode(SUPERVISOR, [service, process.execPath, entry], env) : startNode(entry, [], env));
   }
   const url = `http://127.0.0.1:${httpPort}`;
   const report = () => [...children].map(([name, child]) => `--- ${name}\n${child.output()}`).join("\n");
