@@ -1,4 +1,7 @@
 import assert from "node:assert/strict";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInfraProvider } from "@starling/platform";
 import { createServiceContext, serveService } from "@starling/runtime";
 import { freePort } from "@starling/testkit";
@@ -16,7 +19,7 @@ describe("gateway service", () => {
       const upstream = await serveService(createServiceContext("upstream", { logLevel: "silent", shutdownTimeoutMs: 5_000, shutdown: context.shutdown }), gatewayEnv.parse(base), []);
       const up = `127.0.0.1:${upstream.grpcPort}`;
       const down = `127.0.0.1:${await freePort()}`;
-      const config = gatewayEnv.parse({ ...base, ACCOUNTS_GRPC_URL: up, STATUSES_GRPC_URL: up, TIMELINES_GRPC_URL: up, FEDERATION_GRPC_URL: up, MEDIA_GRPC_URL: down });
+      const config = gatewayEnv.parse({ ...base, DATA_DIR: await mkdtemp(join(tmpdir(), "gateway-service-")), ACCOUNTS_GRPC_URL: up, STATUSES_GRPC_URL: up, TIMELINES_GRPC_URL: up, FEDERATION_GRPC_URL: up, MEDIA_GRPC_URL: down });
       const infra = createInfraProvider(config, { clientId: "gateway-test", logger: context.logger, shutdown: context.shutdown });
       const { adminPort } = await startGatewayService(config, context, infra);
       const answer = await fetch(`http://127.0.0.1:${adminPort}/readyz`);
