@@ -16,7 +16,6 @@ import type { FederationConfig } from "./config.ts";
 import { createStarlingFederation, type FederationContextData } from "./fedify/federation.ts";
 import { instanceActorSigner, signedDocumentLoader } from "./fedify/signed-fetch.ts";
 import { StarlingKvStore } from "./fedify/kv-store.ts";
-import { EventBusMessageQueue } from "./fedify/message-queue.ts";
 import { federationHandlers } from "./grpc/federation-handlers.ts";
 import { createFederationApp } from "./http/app.ts";
 import { deliverySettings, type DeliveryDeps } from "./delivery/deps.ts";
@@ -69,7 +68,6 @@ export async function startFederationService(
   const signer = instanceActorSigner(db, origin);
   const federation = createStarlingFederation({
     kv: new StarlingKvStore(infra.kv()),
-    queue: new EventBusMessageQueue(infra.bus()),
     origin,
     allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
     signer,
@@ -92,10 +90,6 @@ export async function startFederationService(
     const outbound = await startOutboundConsumer(infra.bus(), { federation, data: contextData, origin, enqueue });
     context.shutdown.add("workers", "outbound activities consumer", () => outbound.stop());
   }
-  // Fedify's own queue worker, for work Fedify queues itself; our deliveries use the delivery queue.
-  const queueWorker = new AbortController();
-  federation.startQueue(contextData, { signal: queueWorker.signal }).catch((error: unknown) => context.logger.error({ err: error }, "fedify queue worker stopped"));
-  context.shutdown.add("workers", "fedify queue worker", () => queueWorker.abort());
   const httpPort = await startHttpServer(
     context,
     { name: "federation HTTP server", host: config.HTTP_HOST, port: config.HTTP_PORT },

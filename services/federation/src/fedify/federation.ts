@@ -1,4 +1,4 @@
-import { createFederation, type Federation, type KvStore, type MessageQueue } from "@fedify/fedify";
+import { createFederation, type Federation, type KvStore } from "@fedify/fedify";
 import { status as grpcStatus } from "@grpc/grpc-js";
 import type { DocumentLoader } from "@fedify/fedify/runtime";
 import type { Database } from "@starling/db";
@@ -75,13 +75,12 @@ export async function findLocalAccount(data: FederationContextData, username: st
  * dispatcher), on our key-value store and event bus. `origin` pins every URI Fedify mints to the
  * public base URL, whatever address a request reached the service on.
  */
-export function createStarlingFederation(options: { kv: KvStore; queue: MessageQueue; origin: string; allowPrivateAddress?: boolean; signer: FetchSigner }): Federation<FederationContextData> {
+export function createStarlingFederation(options: { kv: KvStore; origin: string; allowPrivateAddress?: boolean; signer: FetchSigner }): Federation<FederationContextData> {
   const federation = createFederation<FederationContextData>({
     kv: options.kv,
-    // Inbox activities are handled inline, not queued: a failure answers 500 and the sender retries
-    // with its own backoff, and an accepted activity has been acted on when the 202 goes out.
-    queue: { outbox: options.queue, fanout: options.queue },
-    manuallyStartQueue: true,
+    // No queue: inbox activities are handled inline (a failure answers 500 and the sender retries
+    // with its own backoff, and an accepted activity has been acted on when the 202 goes out), and
+    // outgoing activities go through our own delivery queue (src/delivery/), never Fedify's.
     // Fedify's window applies both ways: Date (or created) at most an hour off. Stricter than
     // Mastodon's 12 hours back; senders sign every attempt afresh, so retries are not refused.
     signatureTimeWindow: { hours: 1 },

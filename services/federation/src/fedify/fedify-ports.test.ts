@@ -1,14 +1,12 @@
-// Contract tests of the two Fedify ports over our own adapters: always on the embedded store and
-// bus, and on Redis and Kafka too when REDIS_URL / KAFKA_BROKERS say where they run.
+// Contract tests of Fedify's KvStore port over our key-value store: always on the embedded store,
+// and on Redis too when REDIS_URL says where it runs.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import type { KvKey } from "@fedify/fedify";
-import { createEmbeddedBus, createKafkaBus, type EventBus } from "@starling/events";
 import { createEmbeddedStore, createRedisStore, type KeyValueStore } from "@starling/kv";
 import { waitFor } from "@starling/testkit";
 import { StarlingKvStore } from "./kv-store.ts";
-import { EventBusMessageQueue } from "./message-queue.ts";
 
 // Fedify hands its ports Temporal durations; the polyfill it depends on makes them here.
 const { Temporal } = createRequire(import.meta.resolve("@fedify/fedify"))("@js-temporal/polyfill") as { Temporal: { Duration: { from(like: object): { total(o: { unit: "millisecond" }): number } } } };
@@ -68,51 +66,6 @@ for (const { name, make } of stores) {
       ]);
       assert.deepEqual((await collect(kv, ["a", "b"])).map((e) => e.value), [2]);
       assert.equal((await collect(kv)).length, 5);
-    });
-  });
-}
-
-const buses: { name: string; make: () => EventBus }[] = [
-  { name: "the embedded bus", make: () => createEmbeddedBus() },
-  ...(process.env.KAFKA_BROKERS
-    ? [{ name: "Kafka", make: () => createKafkaBus({ brokers: process.env.KAFKA_BROKERS!.split(","), clientId: "federation-queue-test", topicPrefix: `test-${randomUUID().slice(0, 8)}.`, logger: { warn: () => {}, error: () => {} } }) }]
-    : []),
-];
-
-for (const { name, make } of buses) {
-  describe(`Fedify's MessageQueue on ${name}`, function () {
-    this.timeout(90_000);
-    let bus: EventBus;
-    let stop: AbortController;
-    beforeEach(() => {
-      bus = make();
-      stop = new AbortController();
-    });
-    afterEach(async () => {
-      stop.abort();
-      await bus.close();
-    });
-
-    it("hands every enqueued message to the listener, keeping the order of one ordering key", async () => {
-      const queue = new EventBusMessageQueue(bus, { group: `g-${randomUUID()}` });
-      const seen: unknown[] = [];
-      const listening = queue.listen((message) => void seen.push(message), { signal: stop.signal });
-      await queue.enqueue({ type: "outbox", n: 1 }, { orderingKey: "inbox-1" });
-      await queue.enqueueMany([{ type: "outbox", n: 2 }, { type: "outbox", n: 3 }], { orderingKey: "inbox-1" });
-      await waitFor(() => seen.length >= 3, { timeoutMs: 60_000, what: "three messages" });
-      assert.deepEqual(seen, [{ type: "outbox", n: 1 }, { type: "outbox", n: 2 }, { type: "outbox", n: 3 }]);
-      stop.abort();
-      await listening; // listen resolves once its signal aborts
-    });
-
-    it("holds a delayed message back until its delay has passed", async () => {
-      const queue = new EventBusMessageQueue(bus, { group: `g-${randomUUID()}` });
-      const seen: number[] = [];
-      void queue.listen(() => void seen.push(Date.now()), { signal: stop.signal });
-      const sent = Date.now();
-      await queue.enqueue({ type: "retry" }, { delay: duration(400) });
-      await waitFor(() => seen.length === 1, { timeoutMs: 60_000, what: "the delayed message" });
-      assert.ok(seen[0]! - sent >= 400, `handled after ${seen[0]! - sent} ms`);
     });
   });
 }
