@@ -22,7 +22,7 @@ export type { BusStore } from "./embedded-bus-store.ts";
 export type { ChaosOptions } from "./chaos-order.ts";
 export { createKafkaBus } from "./kafka-bus.ts";
 export type { KafkaBusOptions } from "./kafka-bus.ts";
-export { OUTBOX_TABLE, enqueueEvents, newEnvelope, outboxMigration } from "./outbox.ts";
+export { OUTBOX_TABLE, enqueueEvents, newEnvelope, outboxEvent, outboxMigration } from "./outbox.ts";
 export type { NewEnvelopeInput, OutboxEvent } from "./outbox.ts";
 export { createOutboxRelay } from "./outbox-relay.ts";
 export type { OutboxRelay, OutboxRelayOptions } from "./outbox-relay.ts";

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Knex } from "knex";
 import type { Database, Migration } from "@starling/db";
 import { Envelope } from "@starling/proto/events/v1/envelope";
+import { EVENT_CATALOG, encodePayload, type EventType, type PayloadOf } from "./catalog.ts";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** Name of the outbox table in each service's schema. */
@@ -45,6 +46,16 @@ export async function enqueueEvents(db: Database, trx: Knex.Transaction, events:
   await db.table(OUTBOX_TABLE, trx).insert(
     events.map(({ topic, envelope }) => ({ topic, key: envelope.key, envelope: Buffer.from(Envelope.encode(envelope).finish()) })),
   );
+}
+
+/**
+ * The outbox row of one event of the catalog: its topic and payload version from the catalog, a
+ * fresh envelope from `source` (the writing service), keyed by `key` (the aggregate's id). The one
+ * way every service builds the events it enqueues.
+ */
+export function outboxEvent<T extends EventType>(source: string, type: T, key: string, payload: PayloadOf<T>): OutboxEvent {
+  const { topic, version } = EVENT_CATALOG[type];
+  return { topic, envelope: newEnvelope({ type, version, source, key, payload: encodePayload(type, payload) }) };
 }
 
 /** What a writer knows about a new event; the rest of the envelope is filled in. */

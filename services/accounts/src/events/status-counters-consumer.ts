@@ -1,8 +1,7 @@
 import type { Database } from "@starling/db";
-import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription, enqueueEvents, outboxEvent } from "@starling/events";
 import { statusDay } from "../domain/account.ts";
 import { countStatusCreated, countStatusDeleted } from "../data/accounts-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { Trx } from "../data/trx.ts";
 
 /** Consumer group (and inbox consumer name) that keeps statuses_count and last_status_at. */
@@ -12,11 +11,11 @@ export const STATUS_COUNTERS_GROUP = "accounts.status-counters";
 const handlers: EventHandlers<{ db: Database; trx: Trx }> = {
   "status.created": async (payload, envelope, { db, trx }) => {
     await countStatusCreated(db, trx, payload.accountId, statusDay(payload.createdAt ?? envelope.occurredAt ?? new Date()));
-    await enqueueAccountEvent(db, trx, "account.stats_changed", payload.accountId, { accountId: payload.accountId });
+    await enqueueEvents(db, trx, [outboxEvent("accounts", "account.stats_changed", payload.accountId, { accountId: payload.accountId })]);
   },
   "status.deleted": async (payload, _envelope, { db, trx }) => {
     await countStatusDeleted(db, trx, payload.accountId);
-    await enqueueAccountEvent(db, trx, "account.stats_changed", payload.accountId, { accountId: payload.accountId });
+    await enqueueEvents(db, trx, [outboxEvent("accounts", "account.stats_changed", payload.accountId, { accountId: payload.accountId })]);
   },
 };
 

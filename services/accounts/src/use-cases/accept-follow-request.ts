@@ -1,6 +1,6 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { adjustFollowCounters } from "../data/accounts-queries.ts";
 import { deleteEdge, findEdge, upsertEdge } from "../data/follows-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { Trx } from "../data/trx.ts";
 import type { AccountsDeps } from "./deps.ts";
 
@@ -18,6 +18,6 @@ export async function acceptFollowRequest(deps: AccountsDeps, trx: Trx, accountI
   if (!(await upsertEdge(deps.db, trx, "follows", follow))) return true;
   await adjustFollowCounters(deps.db, trx, accountId, { following: 1 });
   await adjustFollowCounters(deps.db, trx, targetId, { followers: 1 });
-  await enqueueAccountEvent(deps.db, trx, "follow.accepted", accountId, { followId: follow.id, accountId, targetAccountId: targetId, showReblogs: follow.showReblogs });
+  await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "follow.accepted", accountId, { followId: follow.id, accountId, targetAccountId: targetId, showReblogs: follow.showReblogs })]);
   return true;
 }

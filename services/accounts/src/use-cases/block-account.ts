@@ -1,7 +1,7 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import type { Viewer } from "@starling/runtime";
 import type { Relationship } from "../domain/relationship.ts";
 import { insertBlock } from "../data/blocks-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { relationshipsOf } from "./get-relationships.ts";
 import { relationshipTarget } from "./relationship-target.ts";
@@ -26,7 +26,7 @@ export async function recordBlock(deps: AccountsDeps, accountId: string, targetI
     // Follows are severed even on a repeat: one that slipped in beside a racing block goes too.
     const severed = await severFollows(deps, trx, accountId, targetId);
     if (!(await insertBlock(deps.db, trx, block))) return severed;
-    await enqueueAccountEvent(deps.db, trx, "block.created", accountId, { blockId: block.id, accountId, targetAccountId: targetId });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "block.created", accountId, { blockId: block.id, accountId, targetAccountId: targetId })]);
     return true;
   });
   if (published) deps.nudge();

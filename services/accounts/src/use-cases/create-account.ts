@@ -1,3 +1,4 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { alreadyExists, invalidArgument, permissionDenied, type Viewer } from "@starling/runtime";
 import type { Account } from "../domain/account.ts";
 import { emailProblem, usernameProblem } from "../domain/account-rules.ts";
@@ -5,7 +6,6 @@ import { generatePassword, hashPassword } from "../domain/password-hash.ts";
 import { knownLocale } from "../domain/locales.ts";
 import { isAdminRole, isRoleName } from "../domain/roles.ts";
 import { insertAccount, localUsernameTaken } from "../data/accounts-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import { isUniqueViolation, type Trx } from "../data/trx.ts";
 import { findUserByEmail, insertUser } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
@@ -62,7 +62,7 @@ export async function insertLocalAccount(deps: AccountsDeps, trx: Trx, account: 
     createdAt: account.createdAt,
     currentSignInAt: null,
   });
-  await enqueueAccountEvent(deps.db, trx, "account.created", account.id, { accountId: account.id, username: account.username, domain: "" });
+  await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.created", account.id, { accountId: account.id, username: account.username, domain: "" })]);
   return userId;
 }
 

@@ -1,10 +1,10 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { invalidArgument, notFound, permissionDenied, type Viewer } from "@starling/runtime";
 import { verifyPassword } from "../domain/password-hash.ts";
 import { canDeleteAccounts } from "../domain/role-rank.ts";
 import type { Account } from "../domain/account.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { eraseUserData, findDeletedAt, markAccountDeleted } from "../data/account-deletion-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { endRelationships } from "./end-relationships.ts";
 import { LOGIN_DISABLED } from "./sign-in-checks.ts";
@@ -46,7 +46,7 @@ export async function tombstoneAccount(deps: AccountsDeps, account: Account, del
     if (!(await markAccountDeleted(deps.db, trx, account.id, deletedAt))) return false;
     await endRelationships(deps, trx, account.id);
     await eraseUserData(deps.db, trx, account.id, deletedAt);
-    await enqueueAccountEvent(deps.db, trx, "account.deleted", account.id, { accountId: account.id, username: account.username, domain: account.domain ?? "" });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.deleted", account.id, { accountId: account.id, username: account.username, domain: account.domain ?? "" })]);
     return true;
   });
   if (fresh) deps.nudge();

@@ -1,10 +1,10 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { invalidArgument, type Viewer } from "@starling/runtime";
 import { pageCursors, parsePage, type PageInput } from "@starling/paging";
 import { ACCOUNT_PAGE_LIMITS, type AccountPage } from "../domain/account-page.ts";
 import { InvalidDomain, normalizeBlockedDomain } from "../domain/blocked-domain.ts";
 import { deleteEdge } from "../data/follows-queries.ts";
 import { deleteDomainBlock, domainBlocksPage, edgesWithDomain, insertDomainBlock } from "../data/domain-blocks-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { viewerAccountId } from "./get-relationships.ts";
 import { endFollow } from "./sever-follows.ts";
@@ -31,7 +31,7 @@ export async function blockDomain(deps: AccountsDeps, viewer: Viewer | undefined
   const domain = domainOf(rawDomain, localDomain);
   await deps.db.transaction(async (trx) => {
     if (await insertDomainBlock(deps.db, trx, { id: deps.newId(), accountId, domain, createdAt: deps.now() })) {
-      await enqueueAccountEvent(deps.db, trx, "domain_block.created", accountId, { accountId, domain });
+      await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "domain_block.created", accountId, { accountId, domain })]);
     }
     for (const edge of await edgesWithDomain(deps.db, trx, "follows", accountId, domain)) {
       await endFollow(deps, trx, edge.accountId, edge.targetAccountId);
@@ -49,7 +49,7 @@ export async function unblockDomain(deps: AccountsDeps, viewer: Viewer | undefin
   const domain = domainOf(rawDomain, localDomain);
   const removed = await deps.db.transaction(async (trx) => {
     if (!(await deleteDomainBlock(deps.db, trx, accountId, domain))) return false;
-    await enqueueAccountEvent(deps.db, trx, "domain_block.removed", accountId, { accountId, domain });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "domain_block.removed", accountId, { accountId, domain })]);
     return true;
   });
   if (removed) deps.nudge();

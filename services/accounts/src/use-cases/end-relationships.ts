@@ -1,7 +1,7 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { deleteEdgesTouching, edgesTouching } from "../data/account-deletion-queries.ts";
 import { deleteBlock } from "../data/blocks-queries.ts";
 import { deleteMute } from "../data/mutes-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { Trx } from "../data/trx.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { severFollows } from "./sever-follows.ts";
@@ -17,10 +17,10 @@ export async function endRelationships(deps: AccountsDeps, trx: Trx, accountId: 
   const others = new Set(follows.map((edge) => (edge.accountId === accountId ? edge.targetAccountId : edge.accountId)));
   for (const other of others) await severFollows(deps, trx, accountId, other);
   for (const edge of await edgesTouching(deps.db, trx, "blocks", accountId)) {
-    if (await deleteBlock(deps.db, trx, edge.accountId, edge.targetAccountId)) await enqueueAccountEvent(deps.db, trx, "block.removed", edge.accountId, { ...edge });
+    if (await deleteBlock(deps.db, trx, edge.accountId, edge.targetAccountId)) await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "block.removed", edge.accountId, { ...edge })]);
   }
   for (const edge of await edgesTouching(deps.db, trx, "mutes", accountId)) {
-    if (await deleteMute(deps.db, trx, edge.accountId, edge.targetAccountId)) await enqueueAccountEvent(deps.db, trx, "mute.removed", edge.accountId, { ...edge });
+    if (await deleteMute(deps.db, trx, edge.accountId, edge.targetAccountId)) await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "mute.removed", edge.accountId, { ...edge })]);
   }
   await deleteEdgesTouching(deps.db, trx, "endorsements", accountId);
   await deleteEdgesTouching(deps.db, trx, "account_notes", accountId);

@@ -1,5 +1,5 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { deleteExpiredMutes } from "../data/mutes-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 
 // Mutes deleted per transaction: keeps each short when many run out at once.
@@ -16,7 +16,7 @@ export async function expireMutes(deps: AccountsDeps): Promise<number> {
     const ended = await deps.db.transaction(async (trx) => {
       const expired = await deleteExpiredMutes(deps.db, trx, now, BATCH);
       for (const mute of expired) {
-        await enqueueAccountEvent(deps.db, trx, "mute.removed", mute.accountId, { accountId: mute.accountId, targetAccountId: mute.targetAccountId });
+        await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "mute.removed", mute.accountId, { accountId: mute.accountId, targetAccountId: mute.targetAccountId })]);
       }
       return expired.length;
     });

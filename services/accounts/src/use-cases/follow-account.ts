@@ -1,9 +1,9 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { notFound, permissionDenied, type Viewer } from "@starling/runtime";
 import type { Account } from "../domain/account.ts";
 import type { Relationship } from "../domain/relationship.ts";
 import { adjustFollowCounters, findAccount } from "../data/accounts-queries.ts";
 import { deleteEdge, findEdge, upsertEdge, type FollowRecord } from "../data/follows-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { relationshipsOf, viewerAccountId } from "./get-relationships.ts";
 import { assertFollowAllowed, followNeedsApproval } from "./follow-rules.ts";
@@ -47,7 +47,7 @@ export async function startFollowing(deps: AccountsDeps, accountId: string, targ
       const request = edgeFor(deps, accountId, target.id, input, await findEdge(deps.db, "follow_requests", accountId, target.id, trx));
       // Only a new request is announced (the target is told once); a repeat just updates options.
       if (!(await upsertEdge(deps.db, trx, "follow_requests", request))) return { state: "requested" as const, published: false };
-      await enqueueAccountEvent(deps.db, trx, "follow.requested", accountId, { requestId: request.id, accountId, targetAccountId: target.id });
+      await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "follow.requested", accountId, { requestId: request.id, accountId, targetAccountId: target.id })]);
       return { state: "requested" as const, published: true };
     }
     const edge = edgeFor(deps, accountId, target.id, input, existing);
@@ -59,12 +59,12 @@ export async function startFollowing(deps: AccountsDeps, accountId: string, targ
     }
     // A changed show_reblogs matters to home feeds, so it is announced like a new follow.
     if (!created && existing?.showReblogs === edge.showReblogs) return { state: "following" as const, published: false };
-    await enqueueAccountEvent(deps.db, trx, "follow.accepted", accountId, {
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "follow.accepted", accountId, {
       followId: existing?.id ?? edge.id,
       accountId,
       targetAccountId: target.id,
       showReblogs: edge.showReblogs,
-    });
+    })]);
     return { state: "following" as const, published: true };
   });
   if (published) deps.nudge();

@@ -1,8 +1,8 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { failedPrecondition, invalidArgument, unauthenticated, type Viewer } from "@starling/runtime";
 import { verifyPassword } from "../domain/password-hash.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { hasAlias } from "../data/alias-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import { setMovedTo } from "../data/profile-queries.ts";
 import type { Account } from "../domain/account.ts";
 import type { ProfileDeps } from "./profile-deps.ts";
@@ -39,7 +39,7 @@ export async function moveAccount(deps: ProfileDeps, viewer: Viewer | undefined,
   if (source.movedAt && now.getTime() - source.movedAt.getTime() < MOVE_COOLDOWN_MS) throw failedPrecondition("This account moved less than 30 days ago");
   await deps.db.transaction(async (trx) => {
     await setMovedTo(deps.db, trx, source.id, target.id, now);
-    await enqueueAccountEvent(deps.db, trx, "account.moved", source.id, { accountId: source.id, targetAccountId: target.id });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.moved", source.id, { accountId: source.id, targetAccountId: target.id })]);
   });
   deps.nudge();
   return (await findAccount(deps.db, source.id))!;

@@ -1,8 +1,8 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { invalidArgument, type Viewer } from "@starling/runtime";
 import { InvalidMuteDuration, muteExpiry, muteIsLive } from "../domain/mute-duration.ts";
 import type { Relationship } from "../domain/relationship.ts";
 import { findMute, saveMute } from "../data/mutes-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { relationshipsOf } from "./get-relationships.ts";
 import { relationshipTarget } from "./relationship-target.ts";
@@ -36,13 +36,13 @@ export async function muteAccount(deps: AccountsDeps, viewer: Viewer | undefined
     const mute = { id: live?.id ?? deps.newId(), accountId, targetAccountId: target.id, hideNotifications, expiresAt, createdAt: live?.createdAt ?? now };
     if (live && live.hideNotifications === hideNotifications && live.expiresAt === null && expiresAt === null) return false;
     await saveMute(deps.db, trx, mute);
-    await enqueueAccountEvent(deps.db, trx, "mute.created", accountId, {
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "mute.created", accountId, {
       muteId: mute.id,
       accountId,
       targetAccountId: target.id,
       hideNotifications,
       expiresAt: expiresAt ?? undefined,
-    });
+    })]);
     return true;
   });
   if (published) deps.nudge();

@@ -1,5 +1,5 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { deleteEdge } from "../data/follows-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { remoteEdge } from "./remote-edge.ts";
 import { endFollow } from "./sever-follows.ts";
@@ -13,7 +13,7 @@ export async function receiveFollowReject(deps: AccountsDeps, request: { account
   const { remote, local } = await remoteEdge(deps, request, "target");
   const published = await deps.db.transaction(async (trx) => {
     if (await deleteEdge(deps.db, trx, "follow_requests", local.id, remote.id)) {
-      await enqueueAccountEvent(deps.db, trx, "follow.rejected", local.id, { accountId: local.id, targetAccountId: remote.id });
+      await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "follow.rejected", local.id, { accountId: local.id, targetAccountId: remote.id })]);
       return true;
     }
     return endFollow(deps, trx, local.id, remote.id);

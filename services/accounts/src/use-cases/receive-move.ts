@@ -1,8 +1,8 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { notFound, ServiceError } from "@starling/runtime";
 import type { Account } from "../domain/account.ts";
 import { findEdge } from "../data/follows-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import { localFollowerIds, recordRemoteMove } from "../data/remote-accounts-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { startFollowing } from "./follow-account.ts";
@@ -27,7 +27,7 @@ export async function receiveMove(deps: AccountsDeps, request: { accountId: stri
   }
   const announced = await deps.db.transaction(async (trx) => {
     if (!(await recordRemoteMove(deps.db, trx, origin.id, target.id, deps.now())) && moved === 0) return false;
-    await enqueueAccountEvent(deps.db, trx, "account.moved", origin.id, { accountId: origin.id, targetAccountId: target.id });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.moved", origin.id, { accountId: origin.id, targetAccountId: target.id })]);
     return true;
   });
   if (announced) deps.nudge();

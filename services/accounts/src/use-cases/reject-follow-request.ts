@@ -1,7 +1,7 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { notFound, type Viewer } from "@starling/runtime";
 import type { Relationship } from "../domain/relationship.ts";
 import { deleteEdge } from "../data/follows-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { relationshipsOf, viewerAccountId } from "./get-relationships.ts";
 
@@ -13,7 +13,7 @@ export async function rejectFollowRequest(deps: AccountsDeps, viewer: Viewer | u
   const viewerId = viewerAccountId(viewer);
   const rejected = await deps.db.transaction(async (trx) => {
     if (!(await deleteEdge(deps.db, trx, "follow_requests", requesterId, viewerId))) return false;
-    await enqueueAccountEvent(deps.db, trx, "follow.rejected", requesterId, { accountId: requesterId, targetAccountId: viewerId });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "follow.rejected", requesterId, { accountId: requesterId, targetAccountId: viewerId })]);
     return true;
   });
   if (!rejected) throw notFound();

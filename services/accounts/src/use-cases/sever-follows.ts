@@ -1,7 +1,7 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { adjustFollowCounters } from "../data/accounts-queries.ts";
 import { deleteEdge } from "../data/follows-queries.ts";
 import { deleteEndorsement } from "../data/endorsements-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { Trx } from "../data/trx.ts";
 import type { AccountsDeps } from "./deps.ts";
 
@@ -16,7 +16,7 @@ export async function endFollow(deps: AccountsDeps, trx: Trx, accountId: string,
   await deleteEndorsement(deps.db, accountId, targetId, trx);
   await adjustFollowCounters(deps.db, trx, accountId, { following: -1 });
   await adjustFollowCounters(deps.db, trx, targetId, { followers: -1 });
-  await enqueueAccountEvent(deps.db, trx, "follow.removed", accountId, { accountId, targetAccountId: targetId });
+  await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "follow.removed", accountId, { accountId, targetAccountId: targetId })]);
   return true;
 }
 
@@ -28,7 +28,7 @@ export async function endFollow(deps: AccountsDeps, trx: Trx, accountId: string,
 export async function unfollowOrWithdraw(deps: AccountsDeps, trx: Trx, accountId: string, targetId: string): Promise<boolean> {
   const withdrawn = await deleteEdge(deps.db, trx, "follow_requests", accountId, targetId);
   if (await endFollow(deps, trx, accountId, targetId)) return true;
-  if (withdrawn) await enqueueAccountEvent(deps.db, trx, "follow.removed", accountId, { accountId, targetAccountId: targetId });
+  if (withdrawn) await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "follow.removed", accountId, { accountId, targetAccountId: targetId })]);
   return withdrawn;
 }
 

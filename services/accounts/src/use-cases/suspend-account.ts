@@ -1,8 +1,8 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { failedPrecondition, invalidArgument, notFound, permissionDenied, type Viewer } from "@starling/runtime";
 import { canModerate, outranks } from "../domain/role-rank.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { findDeletedAt } from "../data/account-deletion-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import { findLocalAccountId, setSuspendedAt } from "../data/suspension-queries.ts";
 import { findUserByAccountId } from "../data/users-queries.ts";
 import type { Account } from "../domain/account.ts";
@@ -24,7 +24,7 @@ export async function suspendAccount(deps: AccountsDeps, viewer: Viewer | undefi
   const suspendedAt = deps.now();
   await deps.db.transaction(async (trx) => {
     await setSuspendedAt(deps.db, trx, account.id, suspendedAt);
-    await enqueueAccountEvent(deps.db, trx, "account.suspended", account.id, { accountId: account.id, suspendedAt });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.suspended", account.id, { accountId: account.id, suspendedAt })]);
   });
   deps.nudge();
   return { accountId: account.id, suspendedAt };
@@ -38,7 +38,7 @@ export async function unsuspendAccount(deps: AccountsDeps, viewer: Viewer | unde
   if (await findDeletedAt(deps.db, account.id)) throw failedPrecondition("The account was deleted");
   await deps.db.transaction(async (trx) => {
     await setSuspendedAt(deps.db, trx, account.id, null);
-    await enqueueAccountEvent(deps.db, trx, "account.unsuspended", account.id, { accountId: account.id });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.unsuspended", account.id, { accountId: account.id })]);
   });
   deps.nudge();
   return { accountId: account.id };

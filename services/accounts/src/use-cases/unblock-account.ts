@@ -1,7 +1,7 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import type { Viewer } from "@starling/runtime";
 import type { Relationship } from "../domain/relationship.ts";
 import { deleteBlock } from "../data/blocks-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { relationshipsOf } from "./get-relationships.ts";
 import { relationshipTarget } from "./relationship-target.ts";
@@ -18,7 +18,7 @@ export async function unblockAccount(deps: AccountsDeps, viewer: Viewer | undefi
 export async function liftBlock(deps: AccountsDeps, accountId: string, targetId: string): Promise<void> {
   const removed = await deps.db.transaction(async (trx) => {
     if (!(await deleteBlock(deps.db, trx, accountId, targetId))) return false;
-    await enqueueAccountEvent(deps.db, trx, "block.removed", accountId, { accountId, targetAccountId: targetId });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "block.removed", accountId, { accountId, targetAccountId: targetId })]);
     return true;
   });
   if (removed) deps.nudge();

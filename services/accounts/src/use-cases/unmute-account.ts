@@ -1,7 +1,7 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import type { Viewer } from "@starling/runtime";
 import type { Relationship } from "../domain/relationship.ts";
 import { deleteMute } from "../data/mutes-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { relationshipsOf } from "./get-relationships.ts";
 import { relationshipTarget } from "./relationship-target.ts";
@@ -14,7 +14,7 @@ export async function unmuteAccount(deps: AccountsDeps, viewer: Viewer | undefin
   const { accountId, target } = await relationshipTarget(deps, viewer, targetAccountId);
   const removed = await deps.db.transaction(async (trx) => {
     if (!(await deleteMute(deps.db, trx, accountId, target.id))) return false;
-    await enqueueAccountEvent(deps.db, trx, "mute.removed", accountId, { accountId, targetAccountId: target.id });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "mute.removed", accountId, { accountId, targetAccountId: target.id })]);
     return true;
   });
   if (removed) deps.nudge();

@@ -1,7 +1,7 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { countedLength, extractEmojiShortcodes } from "@starling/text";
 import { invalidArgument, unauthenticated, type Viewer } from "@starling/runtime";
 import { findAccount } from "../data/accounts-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import { findSettings, requestLinkCheck, saveSettings, updateProfile, type ProfilePatch } from "../data/profile-queries.ts";
 import type { Account, ProfileImage } from "../domain/account.ts";
 import { nextFields, verifiableUrl, type ProfileField } from "../domain/profile-fields.ts";
@@ -66,7 +66,7 @@ export async function updateCredentials(deps: ProfileDeps, viewer: Viewer | unde
     if (checkLinks) await requestLinkCheck(deps.db, trx, account.id, deps.now());
     const accepted = account.locked && input.locked === false ? await acceptRequestsOnUnlock(deps, trx, account.id) : false;
     if (!profileChanged(patch)) return { events: accepted, checkLinks };
-    await enqueueAccountEvent(deps.db, trx, "account.updated", account.id, { accountId: account.id });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.updated", account.id, { accountId: account.id })]);
     return { events: true, checkLinks };
   });
   if (published.events) deps.nudge();

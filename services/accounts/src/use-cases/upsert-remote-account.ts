@@ -1,10 +1,10 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { alreadyExists, invalidArgument, notFound } from "@starling/runtime";
 import type { Account } from "../domain/account.ts";
 import { profileChanged, remoteAccountFrom, validateRemoteProfile, type RemoteProfile } from "../domain/remote-account.ts";
 import { findAccount, insertAccount } from "../data/accounts-queries.ts";
 import { findDeletedAt } from "../data/account-deletion-queries.ts";
 import { findByUsernameAndDomain } from "../data/account-search-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import { findAccountsByUris, refreshRemoteAccount } from "../data/remote-accounts-queries.ts";
 import { isUniqueViolation, type Trx } from "../data/trx.ts";
 import type { AccountsDeps } from "./deps.ts";
@@ -46,12 +46,12 @@ async function upsertOnce(deps: AccountsDeps, profile: RemoteProfile): Promise<U
     else if (account.movedToAccountId && !(await findAccount(deps.db, account.movedToAccountId, trx))) throw invalidArgument("Validation failed: Moved to account is unknown");
     if (!existing) {
       await insertAccount(deps.db, trx, account);
-      await enqueueAccountEvent(deps.db, trx, "account.created", account.id, { accountId: account.id, username: account.username, domain: account.domain ?? "" });
+      await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.created", account.id, { accountId: account.id, username: account.username, domain: account.domain ?? "" })]);
       return { id: account.id, created: true, announced: true };
     }
     await refreshRemoteAccount(deps.db, trx, account);
     if (!profileChanged(existing, account)) return { id: account.id, created: false, announced: false };
-    await enqueueAccountEvent(deps.db, trx, "account.updated", account.id, { accountId: account.id });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.updated", account.id, { accountId: account.id })]);
     return { id: account.id, created: false, announced: true };
   });
   if (announced) deps.nudge();

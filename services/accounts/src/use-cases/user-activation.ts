@@ -1,6 +1,6 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { permissionDenied } from "@starling/runtime";
 import { inactiveUserMessage } from "../domain/registration-rules.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import { findRegistration, moderatorAccountIds } from "../data/registrations-queries.ts";
 import type { Trx } from "../data/trx.ts";
 import type { User } from "../data/users-queries.ts";
@@ -12,7 +12,7 @@ import type { AccountsDeps } from "./deps.ts";
  */
 export async function announceSignUp(deps: AccountsDeps, trx: Trx, accountId: string): Promise<void> {
   const moderators = await moderatorAccountIds(deps.db, trx);
-  await enqueueAccountEvent(deps.db, trx, "user.signed_up", accountId, { accountId, moderatorAccountIds: moderators });
+  await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "user.signed_up", accountId, { accountId, moderatorAccountIds: moderators })]);
 }
 
 /**

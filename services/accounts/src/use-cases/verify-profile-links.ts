@@ -1,6 +1,6 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { publicFetch } from "@starling/runtime";
 import { findAccount } from "../data/accounts-queries.ts";
-import { enqueueAccountEvent } from "../data/outbox-writes.ts";
 import { finishLinkCheck, updateProfile, type LinkCheckClaim } from "../data/profile-queries.ts";
 import { linksBack, verifiableUrl } from "../domain/profile-fields.ts";
 import { relMeLinks } from "../domain/rel-me-links.ts";
@@ -37,7 +37,7 @@ export async function verifyProfileLinks(deps: ProfileDeps, claim: LinkCheckClai
     });
     if (!any) return false;
     await updateProfile(deps.db, trx, current.id, { fields });
-    await enqueueAccountEvent(deps.db, trx, "account.updated", current.id, { accountId: current.id });
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.updated", current.id, { accountId: current.id })]);
     return true;
   });
   if (changed) deps.nudge();

@@ -1,5 +1,4 @@
-import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
-import { enqueueMediaEvent } from "../data/outbox-writes.ts";
+import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription, enqueueEvents, outboxEvent } from "@starling/events";
 import { fetchPreviewCard } from "../use-cases/fetch-preview-card.ts";
 import type { PreviewCardDeps } from "../use-cases/preview-card-deps.ts";
 
@@ -25,7 +24,7 @@ const handlers: EventHandlers<PreviewCardDeps> = {
     const card = await fetchPreviewCard(deps, link);
     if (!card) return;
     const emitted = await handleOnce(deps.db, PREVIEW_CARDS_GROUP, envelope, (trx) =>
-      enqueueMediaEvent(deps.db, trx, "card.created", payload.statusId, { statusId: payload.statusId, cardId: card.id, url: link }),
+      enqueueEvents(deps.db, trx, [outboxEvent("media", "card.created", payload.statusId, { statusId: payload.statusId, cardId: card.id, url: link })]),
     );
     if (emitted) deps.nudgeRelay();
   },

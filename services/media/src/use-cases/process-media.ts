@@ -1,9 +1,9 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { join } from "node:path";
 import { notFound } from "@starling/runtime";
 import type { MediaRecord } from "../domain/media-attachment.ts";
 import { fileKey } from "../domain/storage-keys.ts";
 import { claimPending, findMedia, finishProcessing, releaseLease, type ProcessingOutcome } from "../data/media-queries.ts";
-import { enqueueMediaEvent } from "../data/outbox-writes.ts";
 import { processImage } from "../processing/process-image.ts";
 import { processAudio, processVideo } from "../processing/process-video.ts";
 import type { ProcessedMedia, ProcessOptions } from "../processing/processed-media.ts";
@@ -39,7 +39,7 @@ export async function processMedia(deps: MediaDeps, id?: string): Promise<MediaR
   }
   await deps.db.transaction(async (trx) => {
     await finishProcessing(deps.db, trx, record.id, outcome);
-    await enqueueMediaEvent(deps.db, trx, "media.processed", record.id, { mediaId: record.id, accountId: record.accountId, type: record.type, processing: outcome.processing });
+    await enqueueEvents(deps.db, trx, [outboxEvent("media", "media.processed", record.id, { mediaId: record.id, accountId: record.accountId, type: record.type, processing: outcome.processing })]);
   });
   deps.nudgeRelay();
   if (record.uploadKey) await deps.storage.delete([record.uploadKey]);

@@ -1,14 +1,13 @@
-import type { OutboxEvent } from "@starling/events";
+import { outboxEvent, type OutboxEvent } from "@starling/events";
 import type { Status } from "../domain/status.ts";
 import type { InteractionRecord } from "../data/interaction-records-table.ts";
-import { outboxEvent } from "./status-events.ts";
 
 // Interaction events are keyed by the status interacted with, so they stay in order with that
 // status's own created/deleted events.
 
 /** reblog.created for `reblog` of `original`. */
 export function reblogCreatedEvent(reblog: Status, original: Status): OutboxEvent {
-  return outboxEvent("reblog.created", original.id, {
+  return outboxEvent("statuses", "reblog.created", original.id, {
     reblogId: reblog.id,
     accountId: reblog.accountId,
     statusId: original.id,
@@ -21,16 +20,16 @@ export function reblogCreatedEvent(reblog: Status, original: Status): OutboxEven
 /** reblog.deleted for `reblog`, whose original was written by `originalAccountId`. */
 export function reblogDeletedEvent(reblog: Status, originalAccountId: string): OutboxEvent {
   const statusId = reblog.reblogOfId ?? "";
-  return outboxEvent("reblog.deleted", statusId, { reblogId: reblog.id, accountId: reblog.accountId, statusId, statusAccountId: originalAccountId });
+  return outboxEvent("statuses", "reblog.deleted", statusId, { reblogId: reblog.id, accountId: reblog.accountId, statusId, statusAccountId: originalAccountId });
 }
 
 /** favourite.created or favourite.deleted for a favourite of `status`. */
 export function favouriteEvent(type: "favourite.created" | "favourite.deleted", favourite: InteractionRecord, status: Status, at: Date): OutboxEvent {
   const payload = { favouriteId: favourite.id, accountId: favourite.accountId, statusId: status.id, statusAccountId: status.accountId };
-  return type === "favourite.created" ? outboxEvent(type, status.id, { ...payload, createdAt: at }) : outboxEvent(type, status.id, payload);
+  return type === "favourite.created" ? outboxEvent("statuses", type, status.id, { ...payload, createdAt: at }) : outboxEvent("statuses", type, status.id, payload);
 }
 
 /** status.pinned or status.unpinned. */
 export function pinEvent(type: "status.pinned" | "status.unpinned", status: Status): OutboxEvent {
-  return outboxEvent(type, status.id, { statusId: status.id, accountId: status.accountId });
+  return outboxEvent("statuses", type, status.id, { statusId: status.id, accountId: status.accountId });
 }

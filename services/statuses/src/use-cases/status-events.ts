@@ -1,18 +1,11 @@
-import { EVENT_CATALOG, encodePayload, newEnvelope, type EventType, type OutboxEvent, type PayloadOf } from "@starling/events";
+import { outboxEvent, type OutboxEvent } from "@starling/events";
 import { firstLink } from "@starling/text";
 import type { Status } from "../domain/status.ts";
 
-/** An outbox row for one statuses event (also used by the interaction events). */
-export function outboxEvent<T extends EventType>(type: T, key: string, payload: PayloadOf<T>): OutboxEvent {
-  return {
-    topic: EVENT_CATALOG[type].topic,
-    envelope: newEnvelope({ type, version: EVENT_CATALOG[type].version, source: "statuses", key, payload: encodePayload(type, payload) }),
-  };
-}
 
 /** status.created, keyed by the status id, with the mentioned accounts in mention order. */
 export function statusCreatedEvent(status: Status, reblogOf?: Pick<Status, "id" | "accountId">): OutboxEvent {
-  return outboxEvent("status.created", status.id, {
+  return outboxEvent("statuses", "status.created", status.id, {
     statusId: status.id,
     accountId: status.accountId,
     visibility: status.visibility,
@@ -32,12 +25,12 @@ export function statusCreatedEvent(status: Status, reblogOf?: Pick<Status, "id" 
 
 /** status.deleted, keyed by the status id. */
 export function statusDeletedEvent(status: Status): OutboxEvent {
-  return outboxEvent("status.deleted", status.id, { statusId: status.id, accountId: status.accountId });
+  return outboxEvent("statuses", "status.deleted", status.id, { statusId: status.id, accountId: status.accountId });
 }
 
 /** status.updated, keyed by the status id, after an edit at `status.editedAt`. */
 export function statusUpdatedEvent(status: Status): OutboxEvent {
-  return outboxEvent("status.updated", status.id, {
+  return outboxEvent("statuses", "status.updated", status.id, {
     statusId: status.id,
     accountId: status.accountId,
     visibility: status.visibility,

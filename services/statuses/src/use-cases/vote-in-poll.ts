@@ -1,4 +1,4 @@
-import { enqueueEvents, type OutboxEvent } from "@starling/events";
+import { enqueueEvents, type OutboxEvent, outboxEvent } from "@starling/events";
 import { invalidArgument, notFound, unauthenticated } from "@starling/runtime";
 import type { Poll, PollView } from "../domain/poll.ts";
 import { checkVote, pollAfterVote, viewPoll } from "../domain/poll-rules.ts";
@@ -7,7 +7,6 @@ import { lockPoll, updatePoll } from "../data/polls-table.ts";
 import type { Trx } from "../data/transaction.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { getPoll } from "./get-poll.ts";
-import { outboxEvent } from "./status-events.ts";
 
 /**
  * Votes as the caller in a poll it can see, and returns the poll as the caller now sees it. The
@@ -56,5 +55,5 @@ export async function storeVote(deps: Pick<StatusesDeps, "db" | "newId">, trx: T
 
 /** poll.voted, keyed by the status id so it stays in order with the status's other events. */
 function pollVotedEvent(poll: Poll, accountId: string, choices: number[]): OutboxEvent {
-  return outboxEvent("poll.voted", poll.statusId, { pollId: poll.id, statusId: poll.statusId, accountId, choices });
+  return outboxEvent("statuses", "poll.voted", poll.statusId, { pollId: poll.id, statusId: poll.statusId, accountId, choices });
 }
