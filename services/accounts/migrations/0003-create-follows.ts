@@ -1,8 +1,7 @@
 import type { Migration } from "@starling/db";
-import type { MigrationKnex } from "../src/data/trx.ts";
 
 // Follows and pending follow requests share one shape.
-async function createFollowTable(knex: MigrationKnex, schema: string, table: string): Promise<void> {
+async function createFollowTable(knex: Parameters<Migration["up"]>[0], schema: string, table: string): Promise<void> {
   await knex.schema.withSchema(schema).createTable(table, (t) => {
     t.bigInteger("id").primary();
     t.bigInteger("account_id").notNullable().references("id").inTable(`${schema}.accounts`);

@@ -1,5 +1,4 @@
-import type { Database } from "@starling/db";
-import type { Trx } from "./trx.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** Tables of edges between two accounts (account_id → target_account_id). */
 export type EdgeTable = "follows" | "follow_requests" | "blocks" | "mutes" | "endorsements" | "account_notes";
@@ -11,7 +10,7 @@ export interface Edge {
 }
 
 /** When the account was deleted; null when it was not, undefined when there is no such account. */
-export async function findDeletedAt(db: Database, accountId: string, trx?: Trx): Promise<Date | null | undefined> {
+export async function findDeletedAt(db: Database, accountId: string, trx?: Transaction): Promise<Date | null | undefined> {
   const row: { deleted_at: Date | string | null } | undefined = await db.table("accounts", trx).where({ id: accountId }).first("deleted_at");
   if (!row) return undefined;
   return row.deleted_at === null ? null : new Date(row.deleted_at);
@@ -22,7 +21,7 @@ export async function findDeletedAt(db: Database, accountId: string, trx?: Trx):
  * time), profile emptied (images and declared identities too), counters at zero, not locked. Only the first call wins, so concurrent
  * deletes cannot both go on to announce it; false when the account was already deleted.
  */
-export async function markAccountDeleted(db: Database, trx: Trx, accountId: string, at: Date): Promise<boolean> {
+export async function markAccountDeleted(db: Database, trx: Transaction, accountId: string, at: Date): Promise<boolean> {
   const changed = await db
     .table("accounts", trx)
     .where({ id: accountId })
@@ -50,7 +49,7 @@ export async function markAccountDeleted(db: Database, trx: Trx, accountId: stri
 }
 
 /** The edges of `table` that start or end at the account, locked until the transaction ends. */
-export async function edgesTouching(db: Database, trx: Trx, table: EdgeTable, accountId: string): Promise<Edge[]> {
+export async function edgesTouching(db: Database, trx: Transaction, table: EdgeTable, accountId: string): Promise<Edge[]> {
   const rows: { account_id: string; target_account_id: string }[] = await db
     .table(table, trx)
     .where({ account_id: accountId })
@@ -61,7 +60,7 @@ export async function edgesTouching(db: Database, trx: Trx, table: EdgeTable, ac
 }
 
 /** Deletes every edge of `table` that starts or ends at the account (for edges nobody is told about). */
-export async function deleteEdgesTouching(db: Database, trx: Trx, table: EdgeTable, accountId: string): Promise<void> {
+export async function deleteEdgesTouching(db: Database, trx: Transaction, table: EdgeTable, accountId: string): Promise<void> {
   await db.table(table, trx).where({ account_id: accountId }).orWhere({ target_account_id: accountId }).delete();
 }
 
@@ -76,7 +75,7 @@ const USER_OWNED = ["two_factor_secrets", "recovery_codes", "sign_ins", "registr
  * account's own settings. The e-mail address is free again afterwards; the username is not, as the
  * account row stays.
  */
-export async function eraseUserData(db: Database, trx: Trx, accountId: string, at: Date): Promise<void> {
+export async function eraseUserData(db: Database, trx: Transaction, accountId: string, at: Date): Promise<void> {
   await db.table("oauth_tokens", trx).where({ account_id: accountId }).whereNull("revoked_at").update({ revoked_at: at });
   await db.table("oauth_authorization_codes", trx).where({ account_id: accountId }).delete();
   for (const table of ACCOUNT_OWNED) await db.table(table, trx).where({ account_id: accountId }).delete();

@@ -1,5 +1,4 @@
-import type { Database } from "@starling/db";
-import type { Trx } from "./trx.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** Stores `accountId`'s note on `targetId`, replacing the previous one. */
 export async function upsertNote(db: Database, row: { id: string; accountId: string; targetId: string; comment: string; at: Date }): Promise<void> {
@@ -16,7 +15,7 @@ export async function deleteNote(db: Database, accountId: string, targetId: stri
 }
 
 /** `accountId`'s notes on any of `targetIds`, by target id. */
-export async function notesOn(db: Database, accountId: string, targetIds: readonly string[], trx?: Trx): Promise<Map<string, string>> {
+export async function notesOn(db: Database, accountId: string, targetIds: readonly string[], trx?: Transaction): Promise<Map<string, string>> {
   if (targetIds.length === 0) return new Map();
   const rows: { target_account_id: string; comment: string }[] = await db.table("account_notes", trx).where({ account_id: accountId }).whereIn("target_account_id", targetIds).select("target_account_id", "comment");
   return new Map(rows.map((row) => [String(row.target_account_id), row.comment]));

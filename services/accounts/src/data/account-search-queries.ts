@@ -1,10 +1,9 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { Account } from "../domain/account.ts";
 import { findAccountsByIds } from "./accounts-queries.ts";
-import type { Trx } from "./trx.ts";
 
 /** The account `username@domain` (domain null: local), compared case-insensitively. */
-export async function findByUsernameAndDomain(db: Database, username: string, domain: string | null, trx?: Trx): Promise<Account | undefined> {
+export async function findByUsernameAndDomain(db: Database, username: string, domain: string | null, trx?: Transaction): Promise<Account | undefined> {
   const query = db.table("accounts", trx).whereRaw("lower(username) = lower(?)", [username]);
   if (domain === null) query.whereNull("domain");
   else query.whereRaw("lower(domain) = lower(?)", [domain]);
@@ -13,7 +12,7 @@ export async function findByUsernameAndDomain(db: Database, username: string, do
 }
 
 /** Local accounts with these usernames (case-insensitively), keyed by the lowered username. */
-export async function findLocalByUsernames(db: Database, usernames: readonly string[], trx?: Trx): Promise<Map<string, Account>> {
+export async function findLocalByUsernames(db: Database, usernames: readonly string[], trx?: Transaction): Promise<Map<string, Account>> {
   if (usernames.length === 0) return new Map();
   const lowered = [...new Set(usernames.map((u) => u.toLowerCase()))];
   const rows: { id: string }[] = await db.table("accounts", trx).whereNull("domain").whereRaw("lower(username) = any(?)", [lowered]).select("id");

@@ -1,7 +1,6 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { Account } from "../domain/account.ts";
 import { profileFromRow, profileToRow, type ProfileColumns } from "./profile-columns.ts";
-import type { Trx } from "./trx.ts";
 
 interface AccountRow {
   id: string;
@@ -78,30 +77,30 @@ export function toRow(account: Account): AccountRow {
   };
 }
 
-export async function insertAccount(db: Database, trx: Trx, account: Account): Promise<void> {
+export async function insertAccount(db: Database, trx: Transaction, account: Account): Promise<void> {
   await db.table("accounts", trx).insert(toRow(account));
 }
 
 /** Accounts with these ids, in no particular order. */
-export async function findAccountsByIds(db: Database, ids: readonly string[], trx?: Trx): Promise<Account[]> {
+export async function findAccountsByIds(db: Database, ids: readonly string[], trx?: Transaction): Promise<Account[]> {
   const numeric = ids.filter((id) => /^\d{1,19}$/.test(id));
   if (numeric.length === 0) return [];
   const rows: AccountRow[] = await db.table("accounts", trx).whereIn("id", numeric);
   return rows.map(toAccount);
 }
 
-export async function findAccount(db: Database, id: string, trx?: Trx): Promise<Account | undefined> {
+export async function findAccount(db: Database, id: string, trx?: Transaction): Promise<Account | undefined> {
   return (await findAccountsByIds(db, [id], trx))[0];
 }
 
 /** Whether a local account has this username, compared case-insensitively. */
-export async function localUsernameTaken(db: Database, username: string, trx?: Trx): Promise<boolean> {
+export async function localUsernameTaken(db: Database, username: string, trx?: Transaction): Promise<boolean> {
   const row = await db.table("accounts", trx).whereRaw("lower(username) = lower(?)", [username]).whereNull("domain").first("id");
   return row !== undefined;
 }
 
 /** Adds `followers` and `following` (±1) to an account's counters, never below zero. */
-export async function adjustFollowCounters(db: Database, trx: Trx, id: string, delta: { followers?: number; following?: number }): Promise<void> {
+export async function adjustFollowCounters(db: Database, trx: Transaction, id: string, delta: { followers?: number; following?: number }): Promise<void> {
   const update: Record<string, unknown> = {};
   if (delta.followers) update.followers_count = db.knex.raw("greatest(followers_count + ?, 0)", [delta.followers]);
   if (delta.following) update.following_count = db.knex.raw("greatest(following_count + ?, 0)", [delta.following]);
@@ -109,7 +108,7 @@ export async function adjustFollowCounters(db: Database, trx: Trx, id: string, d
 }
 
 /** Counts a new status: statuses_count + 1 and last_status_at moved forward to `day`. */
-export async function countStatusCreated(db: Database, trx: Trx, id: string, day: Date): Promise<void> {
+export async function countStatusCreated(db: Database, trx: Transaction, id: string, day: Date): Promise<void> {
   await db
     .table("accounts", trx)
     .where({ id })
@@ -120,7 +119,7 @@ export async function countStatusCreated(db: Database, trx: Trx, id: string, day
 }
 
 /** Counts a deleted status: statuses_count - 1, never below zero. */
-export async function countStatusDeleted(db: Database, trx: Trx, id: string): Promise<void> {
+export async function countStatusDeleted(db: Database, trx: Transaction, id: string): Promise<void> {
   await db
     .table("accounts", trx)
     .where({ id })

@@ -1,5 +1,4 @@
-import type { Database } from "@starling/db";
-import type { Trx } from "./trx.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** An earlier identity an account declared (Mastodon's AccountAlias, published as alsoKnownAs). */
 export interface AliasRecord {
@@ -20,19 +19,19 @@ interface AliasRow {
 
 const toAlias = (row: AliasRow): AliasRecord => ({ id: String(row.id), accountId: String(row.account_id), acct: row.acct, uri: row.uri, createdAt: new Date(row.created_at) });
 
-export async function insertAlias(db: Database, trx: Trx, alias: AliasRecord): Promise<void> {
+export async function insertAlias(db: Database, trx: Transaction, alias: AliasRecord): Promise<void> {
   await db.table("account_aliases", trx).insert({ id: alias.id, account_id: alias.accountId, acct: alias.acct, uri: alias.uri, created_at: alias.createdAt });
 }
 
 /** Removes an alias by its actor URI; false when there was none. */
-export async function deleteAlias(db: Database, trx: Trx, accountId: string, uri: string): Promise<boolean> {
+export async function deleteAlias(db: Database, trx: Transaction, accountId: string, uri: string): Promise<boolean> {
   // returning() rather than the affected-row count, so the caller learns what it deleted.
   const deleted: unknown[] = await db.table("account_aliases", trx).where({ account_id: accountId, uri }).delete().returning("id");
   return deleted.length > 0;
 }
 
 /** An account's aliases, oldest first. */
-export async function listAliases(db: Database, accountId: string, trx?: Trx): Promise<AliasRecord[]> {
+export async function listAliases(db: Database, accountId: string, trx?: Transaction): Promise<AliasRecord[]> {
   const rows: AliasRow[] = await db.table("account_aliases", trx).where({ account_id: accountId }).orderBy("id");
   return rows.map(toAlias);
 }
@@ -41,7 +40,7 @@ export async function listAliases(db: Database, accountId: string, trx?: Trx): P
  * Whether `accountId` lists the actor `uri` among its aliases: its account_aliases when local, the
  * alsoKnownAs its actor declares when remote (so a local account can move to a remote one).
  */
-export async function hasAlias(db: Database, accountId: string, uri: string, trx?: Trx): Promise<boolean> {
+export async function hasAlias(db: Database, accountId: string, uri: string, trx?: Transaction): Promise<boolean> {
   if ((await db.table("account_aliases", trx).where({ account_id: accountId, uri }).first("id")) !== undefined) return true;
   const declared = await db.table("accounts", trx).where({ id: accountId }).whereRaw("also_known_as::jsonb @> ?::jsonb", [JSON.stringify([uri])]).first("id");
   return declared !== undefined;

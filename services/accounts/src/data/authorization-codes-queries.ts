@@ -1,6 +1,5 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { PkceMethod } from "../domain/pkce.ts";
-import type { Trx } from "./trx.ts";
 
 /** An authorization code, known only by its hash. */
 export interface AuthorizationCode {
@@ -63,7 +62,7 @@ export async function insertAuthorizationCode(db: Database, code: AuthorizationC
  * Marks a code used and returns it, in one statement, so two concurrent redemptions cannot both
  * succeed. Unknown, expired and already used codes all come back undefined.
  */
-export async function consumeAuthorizationCode(db: Database, trx: Trx, codeHash: string, now: Date): Promise<AuthorizationCode | undefined> {
+export async function consumeAuthorizationCode(db: Database, trx: Transaction, codeHash: string, now: Date): Promise<AuthorizationCode | undefined> {
   const rows: CodeRow[] = await db
     .table("oauth_authorization_codes", trx)
     .where({ code_hash: codeHash })

@@ -1,6 +1,5 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import { readPage, type Page } from "@starling/paging";
-import type { Trx } from "./trx.ts";
 
 /** One block: `accountId` blocks `targetAccountId`. */
 export interface BlockRecord {
@@ -25,7 +24,7 @@ const toRecord = (row: BlockRow): BlockRecord => ({
 });
 
 /** Inserts a block unless the pair has one; true when it was new. */
-export async function insertBlock(db: Database, trx: Trx, block: BlockRecord): Promise<boolean> {
+export async function insertBlock(db: Database, trx: Transaction, block: BlockRecord): Promise<boolean> {
   const inserted: unknown[] = await db
     .table("blocks", trx)
     .insert({ id: block.id, account_id: block.accountId, target_account_id: block.targetAccountId, created_at: block.createdAt })
@@ -36,27 +35,27 @@ export async function insertBlock(db: Database, trx: Trx, block: BlockRecord): P
 }
 
 /** Deletes a block; true when there was one. */
-export async function deleteBlock(db: Database, trx: Trx, accountId: string, targetId: string): Promise<boolean> {
+export async function deleteBlock(db: Database, trx: Transaction, accountId: string, targetId: string): Promise<boolean> {
   const deleted: unknown[] = await db.table("blocks", trx).where({ account_id: accountId, target_account_id: targetId }).delete().returning("id");
   return deleted.length > 0;
 }
 
 /** Which of `targetIds` `accountId` blocks. */
-export async function blockedAmong(db: Database, accountId: string, targetIds: readonly string[], trx?: Trx): Promise<Set<string>> {
+export async function blockedAmong(db: Database, accountId: string, targetIds: readonly string[], trx?: Transaction): Promise<Set<string>> {
   if (targetIds.length === 0) return new Set();
   const rows: { target_account_id: string }[] = await db.table("blocks", trx).where({ account_id: accountId }).whereIn("target_account_id", targetIds).select("target_account_id");
   return new Set(rows.map((row) => String(row.target_account_id)));
 }
 
 /** Which of `accountIds` block `targetId`. */
-export async function blockersAmong(db: Database, targetId: string, accountIds: readonly string[], trx?: Trx): Promise<Set<string>> {
+export async function blockersAmong(db: Database, targetId: string, accountIds: readonly string[], trx?: Transaction): Promise<Set<string>> {
   if (accountIds.length === 0) return new Set();
   const rows: { account_id: string }[] = await db.table("blocks", trx).where({ target_account_id: targetId }).whereIn("account_id", accountIds).select("account_id");
   return new Set(rows.map((row) => String(row.account_id)));
 }
 
 /** Whether either account blocks the other. */
-export async function blockedEitherWay(db: Database, a: string, b: string, trx?: Trx): Promise<boolean> {
+export async function blockedEitherWay(db: Database, a: string, b: string, trx?: Transaction): Promise<boolean> {
   const row = await db
     .table("blocks", trx)
     .where((w) => w.where({ account_id: a, target_account_id: b }).orWhere({ account_id: b, target_account_id: a }))

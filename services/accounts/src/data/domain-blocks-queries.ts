@@ -1,6 +1,5 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import { readPage, type Page } from "@starling/paging";
-import type { Trx } from "./trx.ts";
 
 /** A domain a user hides. */
 export interface DomainBlockRecord {
@@ -9,7 +8,7 @@ export interface DomainBlockRecord {
 }
 
 /** Records a domain block unless the user has it; true when it was new. */
-export async function insertDomainBlock(db: Database, trx: Trx, block: DomainBlockRecord & { accountId: string; createdAt: Date }): Promise<boolean> {
+export async function insertDomainBlock(db: Database, trx: Transaction, block: DomainBlockRecord & { accountId: string; createdAt: Date }): Promise<boolean> {
   const inserted: unknown[] = await db
     .table("account_domain_blocks", trx)
     .insert({ id: block.id, account_id: block.accountId, domain: block.domain, created_at: block.createdAt })
@@ -20,13 +19,13 @@ export async function insertDomainBlock(db: Database, trx: Trx, block: DomainBlo
 }
 
 /** Deletes a domain block; true when there was one. */
-export async function deleteDomainBlock(db: Database, trx: Trx, accountId: string, domain: string): Promise<boolean> {
+export async function deleteDomainBlock(db: Database, trx: Transaction, accountId: string, domain: string): Promise<boolean> {
   const deleted: unknown[] = await db.table("account_domain_blocks", trx).where({ account_id: accountId, domain }).delete().returning("id");
   return deleted.length > 0;
 }
 
 /** Which of `targetIds` are accounts on a domain `accountId` blocks. */
-export async function onBlockedDomainsAmong(db: Database, accountId: string, targetIds: readonly string[], trx?: Trx): Promise<Set<string>> {
+export async function onBlockedDomainsAmong(db: Database, accountId: string, targetIds: readonly string[], trx?: Transaction): Promise<Set<string>> {
   if (targetIds.length === 0) return new Set();
   const rows: { id: string }[] = await db
     .table("accounts", trx)
@@ -52,7 +51,7 @@ export interface Pair {
  * Follows and pending requests between `accountId` and accounts on `domain`, in either
  * direction: what a domain block ends.
  */
-export async function edgesWithDomain(db: Database, trx: Trx, table: "follows" | "follow_requests", accountId: string, domain: string): Promise<Pair[]> {
+export async function edgesWithDomain(db: Database, trx: Transaction, table: "follows" | "follow_requests", accountId: string, domain: string): Promise<Pair[]> {
   const onDomain = db.knex.withSchema(db.schema).from("accounts").whereRaw("lower(domain) = ?", [domain]).select("id");
   const rows: { account_id: string; target_account_id: string }[] = await db
     .table(table, trx)

@@ -1,7 +1,6 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { FollowTable } from "./follows-queries.ts";
 import { readPage, type Page } from "@starling/paging";
-import type { Trx } from "./trx.ts";
 
 /** An account on a list, with the id of the record that put it there (the page cursor). */
 export interface ListedAccount {
@@ -67,7 +66,7 @@ export async function familiarFollowers(db: Database, viewerId: string, targetId
  * Pending requests to `targetId` that may be accepted without asking: not from a silenced account
  * and not from one the target mutes (an expired mute no longer counts). Read inside `trx`.
  */
-export async function acceptableRequestsTo(db: Database, trx: Trx, targetId: string, now: Date): Promise<string[]> {
+export async function acceptableRequestsTo(db: Database, trx: Transaction, targetId: string, now: Date): Promise<string[]> {
   const rows: { account_id: string }[] = await db
     .table("follow_requests as r", trx)
     .join("accounts as a", "a.id", "r.account_id")

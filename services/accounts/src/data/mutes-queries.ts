@@ -1,6 +1,5 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import { readPage, type Page } from "@starling/paging";
-import type { Trx } from "./trx.ts";
 
 /** One mute: `accountId` mutes `targetAccountId`, until `expiresAt` when set. */
 export interface MuteRecord {
@@ -36,13 +35,13 @@ type Query = ReturnType<Database["table"]>;
 const live = (query: Query, now: Date): Query => query.where((w) => w.whereNull("expires_at").orWhere("expires_at", ">", now));
 
 /** The pair's mute row, live or run out. */
-export async function findMute(db: Database, accountId: string, targetId: string, trx?: Trx): Promise<MuteRecord | undefined> {
+export async function findMute(db: Database, accountId: string, targetId: string, trx?: Transaction): Promise<MuteRecord | undefined> {
   const row: MuteRow | undefined = await db.table("mutes", trx).where({ account_id: accountId, target_account_id: targetId }).first();
   return row && toRecord(row);
 }
 
 /** Inserts the pair's mute, or replaces the options (and the id, when asked) of its existing row. */
-export async function saveMute(db: Database, trx: Trx, mute: MuteRecord): Promise<void> {
+export async function saveMute(db: Database, trx: Transaction, mute: MuteRecord): Promise<void> {
   await db
     .table("mutes", trx)
     .insert({
@@ -58,13 +57,13 @@ export async function saveMute(db: Database, trx: Trx, mute: MuteRecord): Promis
 }
 
 /** Deletes the pair's mute; resolves the row that was deleted, if any. */
-export async function deleteMute(db: Database, trx: Trx, accountId: string, targetId: string): Promise<MuteRecord | undefined> {
+export async function deleteMute(db: Database, trx: Transaction, accountId: string, targetId: string): Promise<MuteRecord | undefined> {
   const rows: MuteRow[] = await db.table("mutes", trx).where({ account_id: accountId, target_account_id: targetId }).delete().returning("*");
   return rows[0] && toRecord(rows[0]);
 }
 
 /** Live mutes of `accountId` on any of `targetIds`, by target id. */
-export async function liveMutesAmong(db: Database, accountId: string, targetIds: readonly string[], now: Date, trx?: Trx): Promise<Map<string, MuteRecord>> {
+export async function liveMutesAmong(db: Database, accountId: string, targetIds: readonly string[], now: Date, trx?: Transaction): Promise<Map<string, MuteRecord>> {
   if (targetIds.length === 0) return new Map();
   const rows: MuteRow[] = await live(db.table("mutes", trx).where({ account_id: accountId }).whereIn("target_account_id", targetIds), now);
   return new Map(rows.map((row) => [String(row.target_account_id), toRecord(row)]));
@@ -80,7 +79,7 @@ export async function mutesPage(db: Database, accountId: string, now: Date, page
  * Deletes up to `limit` mutes that ran out by `now` and resolves them. Two sweepers racing each
  * get different rows: a row deleted by one is gone for the other.
  */
-export async function deleteExpiredMutes(db: Database, trx: Trx, now: Date, limit: number): Promise<MuteRecord[]> {
+export async function deleteExpiredMutes(db: Database, trx: Transaction, now: Date, limit: number): Promise<MuteRecord[]> {
   const due = db.table("mutes", trx).where("expires_at", "<=", now).orderBy("expires_at").limit(limit).select("id");
   const rows: MuteRow[] = await db.table("mutes", trx).whereIn("id", due).where("expires_at", "<=", now).delete().returning("*");
   return rows.map(toRecord);

@@ -1,5 +1,4 @@
-import type { Database } from "@starling/db";
-import type { Trx } from "./trx.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** A registered OAuth application. */
 export interface OauthApp {
@@ -84,17 +83,17 @@ export async function insertApp(db: Database, app: OauthApp): Promise<void> {
   });
 }
 
-export async function findAppByClientId(db: Database, clientId: string, trx?: Trx): Promise<OauthApp | undefined> {
+export async function findAppByClientId(db: Database, clientId: string, trx?: Transaction): Promise<OauthApp | undefined> {
   const row: AppRow | undefined = await db.table("oauth_apps", trx).where({ client_id: clientId }).first();
   return row && toApp(row);
 }
 
-export async function findAppById(db: Database, id: string, trx?: Trx): Promise<OauthApp | undefined> {
+export async function findAppById(db: Database, id: string, trx?: Transaction): Promise<OauthApp | undefined> {
   const row: AppRow | undefined = await db.table("oauth_apps", trx).where({ id }).first();
   return row && toApp(row);
 }
 
-export async function insertToken(db: Database, trx: Trx, token: OauthToken): Promise<void> {
+export async function insertToken(db: Database, trx: Transaction, token: OauthToken): Promise<void> {
   await db.table("oauth_tokens", trx).insert({
     id: token.id,
     app_id: token.appId,
@@ -113,6 +112,6 @@ export async function findTokenByHash(db: Database, tokenHash: string): Promise<
 }
 
 /** Marks a token revoked; revoking twice keeps the first time. Resolves whether this call revoked it. */
-export async function revokeToken(db: Database, trx: Trx, tokenId: string, at: Date): Promise<boolean> {
+export async function revokeToken(db: Database, trx: Transaction, tokenId: string, at: Date): Promise<boolean> {
   return (await db.table("oauth_tokens", trx).where({ id: tokenId }).whereNull("revoked_at").update({ revoked_at: at })) > 0;
 }

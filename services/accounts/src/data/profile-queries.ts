@@ -1,9 +1,8 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { ProfileImage } from "../domain/account.ts";
 import type { ProfileField } from "../domain/profile-fields.ts";
 import type { AccountSettings } from "../domain/profile-rules.ts";
 import { fieldsToJson, imageColumns } from "./profile-columns.ts";
-import type { Trx } from "./trx.ts";
 
 /** The profile columns an update writes; absent members stay as they are. */
 export interface ProfilePatch {
@@ -20,7 +19,7 @@ export interface ProfilePatch {
   header?: ProfileImage;
 }
 
-export async function updateProfile(db: Database, trx: Trx, accountId: string, patch: ProfilePatch): Promise<void> {
+export async function updateProfile(db: Database, trx: Transaction, accountId: string, patch: ProfilePatch): Promise<void> {
   const row: Record<string, unknown> = {};
   if (patch.displayName !== undefined) row.display_name = patch.displayName;
   if (patch.note !== undefined) row.note = patch.note;
@@ -37,20 +36,20 @@ export async function updateProfile(db: Database, trx: Trx, accountId: string, p
 }
 
 /** Records the move of an account; `at` starts the cool-down before it may move again. */
-export async function setMovedTo(db: Database, trx: Trx, accountId: string, targetId: string, at: Date): Promise<void> {
+export async function setMovedTo(db: Database, trx: Transaction, accountId: string, targetId: string, at: Date): Promise<void> {
   await db.table("accounts", trx).where({ id: accountId }).update({ moved_to_account_id: targetId, moved_at: at });
 }
 
 const DEFAULT_SETTINGS: AccountSettings = { privacy: "public", sensitive: false, language: null, expandMedia: "default", expandSpoilers: false };
 
 /** An account's posting defaults and reading preferences, Mastodon's defaults when never saved. */
-export async function findSettings(db: Database, accountId: string, trx?: Trx): Promise<AccountSettings> {
+export async function findSettings(db: Database, accountId: string, trx?: Transaction): Promise<AccountSettings> {
   const row = await db.table("account_settings", trx).where({ account_id: accountId }).first();
   if (!row) return { ...DEFAULT_SETTINGS };
   return { privacy: row.default_privacy, sensitive: row.default_sensitive, language: row.default_language, expandMedia: row.expand_media, expandSpoilers: row.expand_spoilers };
 }
 
-export async function saveSettings(db: Database, trx: Trx, accountId: string, settings: AccountSettings): Promise<void> {
+export async function saveSettings(db: Database, trx: Transaction, accountId: string, settings: AccountSettings): Promise<void> {
   await db
     .table("account_settings", trx)
     .insert({
@@ -69,7 +68,7 @@ export async function saveSettings(db: Database, trx: Trx, accountId: string, se
  * Asks for the account's field links to be checked, replacing any pending request (the newest
  * profile is the one to verify).
  */
-export async function requestLinkCheck(db: Database, trx: Trx, accountId: string, now: Date): Promise<void> {
+export async function requestLinkCheck(db: Database, trx: Transaction, accountId: string, now: Date): Promise<void> {
   await db
     .table("profile_link_checks", trx)
     .insert({ account_id: accountId, requested_at: now, due_at: now, attempts: 0 })
@@ -110,6 +109,6 @@ export async function claimLinkChecks(db: Database, now: Date, leaseMs: number, 
 }
 
 /** Removes a finished check, unless a newer profile update requested another one meanwhile. */
-export async function finishLinkCheck(db: Database, trx: Trx, claim: LinkCheckClaim): Promise<void> {
+export async function finishLinkCheck(db: Database, trx: Transaction, claim: LinkCheckClaim): Promise<void> {
   await db.table("profile_link_checks", trx).where({ account_id: claim.accountId, requested_at: claim.requestedAt }).delete();
 }

@@ -1,5 +1,4 @@
-import type { Database } from "@starling/db";
-import type { Trx } from "./trx.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** The self sign-up facts of a user (absent for users the CLI made). */
 export interface Registration {
@@ -41,7 +40,7 @@ const toRegistration = (row: RegistrationRow): Registration => ({
   createdAt: new Date(row.created_at),
 });
 
-export async function insertRegistration(db: Database, trx: Trx, registration: Registration): Promise<void> {
+export async function insertRegistration(db: Database, trx: Transaction, registration: Registration): Promise<void> {
   await db.table("registrations", trx).insert({
     user_id: registration.userId,
     app_id: registration.appId,
@@ -55,7 +54,7 @@ export async function insertRegistration(db: Database, trx: Trx, registration: R
   });
 }
 
-export async function findRegistration(db: Database, userId: string, trx?: Trx): Promise<Registration | undefined> {
+export async function findRegistration(db: Database, userId: string, trx?: Transaction): Promise<Registration | undefined> {
   const row: RegistrationRow | undefined = await db.table("registrations", trx).where({ user_id: userId }).first();
   return row && toRegistration(row);
 }
@@ -64,7 +63,7 @@ export async function findRegistration(db: Database, userId: string, trx?: Trx):
  * Reads and locks a registration until the transaction ends. Confirming and approving both take
  * this lock first, so whichever commits second sees the other and announces the sign-up.
  */
-export async function lockRegistration(db: Database, trx: Trx, userId: string): Promise<Registration | undefined> {
+export async function lockRegistration(db: Database, trx: Transaction, userId: string): Promise<Registration | undefined> {
   const row: RegistrationRow | undefined = await db.table("registrations", trx).where({ user_id: userId }).forUpdate().first();
   return row && toRegistration(row);
 }
@@ -80,27 +79,27 @@ export async function findByConfirmationToken(db: Database, tokenHash: string): 
 }
 
 /** Replaces the pending confirmation token (a resend makes earlier links stop working). */
-export async function setConfirmationToken(db: Database, trx: Trx, userId: string, tokenHash: string, sentAt: Date): Promise<void> {
+export async function setConfirmationToken(db: Database, trx: Transaction, userId: string, tokenHash: string, sentAt: Date): Promise<void> {
   await db.table("registrations", trx).where({ user_id: userId }).update({ confirmation_token_hash: tokenHash, confirmation_sent_at: sentAt });
 }
 
 /** Confirms the user's e-mail; false when it already was (so only one caller announces it). */
-export async function markConfirmed(db: Database, trx: Trx, userId: string, at: Date): Promise<boolean> {
+export async function markConfirmed(db: Database, trx: Transaction, userId: string, at: Date): Promise<boolean> {
   return (await db.table("users", trx).where({ id: userId }).whereNull("confirmed_at").update({ confirmed_at: at })) === 1;
 }
 
 /** Approves a pending user; false when there was nothing to approve. */
-export async function markApproved(db: Database, trx: Trx, userId: string): Promise<boolean> {
+export async function markApproved(db: Database, trx: Transaction, userId: string): Promise<boolean> {
   return (await db.table("registrations", trx).where({ user_id: userId, approved: false }).update({ approved: true })) === 1;
 }
 
 /** Changes the address of a user who has not confirmed one yet. */
-export async function changeUnconfirmedEmail(db: Database, trx: Trx, userId: string, email: string): Promise<void> {
+export async function changeUnconfirmedEmail(db: Database, trx: Transaction, userId: string, email: string): Promise<void> {
   await db.table("users", trx).where({ id: userId }).whereNull("confirmed_at").update({ email });
 }
 
 /** Accounts of the users who moderate sign-ups (Owner, Admin, Moderator), not suspended. */
-export async function moderatorAccountIds(db: Database, trx: Trx): Promise<string[]> {
+export async function moderatorAccountIds(db: Database, trx: Transaction): Promise<string[]> {
   const ids: string[] = await db
     .table("users", trx)
     .join("accounts as a", "a.id", "users.account_id")

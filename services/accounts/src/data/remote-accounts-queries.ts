@@ -1,10 +1,9 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { Account } from "../domain/account.ts";
 import { findAccountsByIds, toRow } from "./accounts-queries.ts";
-import type { Trx } from "./trx.ts";
 
 /** Accounts (local and remote) with these actor URIs, in no particular order. */
-export async function findAccountsByUris(db: Database, uris: readonly string[], trx?: Trx): Promise<Account[]> {
+export async function findAccountsByUris(db: Database, uris: readonly string[], trx?: Transaction): Promise<Account[]> {
   if (uris.length === 0) return [];
   const rows: { id: string }[] = await db.table("accounts", trx).whereIn("uri", uris).select("id");
   return findAccountsByIds(db, rows.map((row) => String(row.id)), trx);
@@ -14,7 +13,7 @@ export async function findAccountsByUris(db: Database, uris: readonly string[], 
  * Rewrites a remote copy from a fresh read of its actor: the profile, the advertised counters and
  * the identity (URI, username, domain). Moderation state and last_status_at are not touched.
  */
-export async function refreshRemoteAccount(db: Database, trx: Trx, account: Account): Promise<void> {
+export async function refreshRemoteAccount(db: Database, trx: Transaction, account: Account): Promise<void> {
   await db
     .table("accounts", trx)
     .where({ id: account.id })
@@ -25,7 +24,7 @@ export async function refreshRemoteAccount(db: Database, trx: Trx, account: Acco
  * Records that a remote account moved to `targetId`; false, changing nothing, when that was
  * already recorded.
  */
-export async function recordRemoteMove(db: Database, trx: Trx, accountId: string, targetId: string, at: Date): Promise<boolean> {
+export async function recordRemoteMove(db: Database, trx: Transaction, accountId: string, targetId: string, at: Date): Promise<boolean> {
   const changed: unknown[] = await db
     .table("accounts", trx)
     .where({ id: accountId })

@@ -1,5 +1,4 @@
-import type { Database } from "@starling/db";
-import type { Trx } from "./trx.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** How a sign-in was proven: the password alone, or with a TOTP or recovery code. */
 export type AuthenticationMethod = "password" | "otp" | "recovery_code";
@@ -28,7 +27,7 @@ interface SignInRow {
   failure_reason: string;
 }
 
-export async function insertSignIn(db: Database, trx: Trx, signIn: SignIn): Promise<void> {
+export async function insertSignIn(db: Database, trx: Transaction, signIn: SignIn): Promise<void> {
   await db.table("sign_ins", trx).insert({
     id: signIn.id,
     user_id: signIn.userId,
@@ -57,6 +56,6 @@ export async function listSignIns(db: Database, userId: string, limit: number): 
 }
 
 /** Whether the user ever signed in successfully from this IP address. */
-export async function hasSignedInFrom(db: Database, userId: string, ip: string, trx?: Trx): Promise<boolean> {
+export async function hasSignedInFrom(db: Database, userId: string, ip: string, trx?: Transaction): Promise<boolean> {
   return (await db.table("sign_ins", trx).where({ user_id: userId, ip, success: true }).first("id")) !== undefined;
 }

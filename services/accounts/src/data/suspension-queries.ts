@@ -1,8 +1,7 @@
-import type { Database } from "@starling/db";
-import type { Trx } from "./trx.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** Sets or clears an account's suspension time; false when no such account exists. */
-export async function setSuspendedAt(db: Database, trx: Trx, accountId: string, at: Date | null): Promise<boolean> {
+export async function setSuspendedAt(db: Database, trx: Transaction, accountId: string, at: Date | null): Promise<boolean> {
   return (await db.table("accounts", trx).where({ id: accountId }).update({ suspended_at: at })) === 1;
 }
 

@@ -1,5 +1,4 @@
-import type { Database } from "@starling/db";
-import type { Trx } from "./trx.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** The user behind a local account. */
 export interface User {
@@ -38,7 +37,7 @@ const toUser = (row: UserRow): User => ({
   currentSignInAt: row.current_sign_in_at === null ? null : new Date(row.current_sign_in_at),
 });
 
-export async function insertUser(db: Database, trx: Trx, user: User): Promise<void> {
+export async function insertUser(db: Database, trx: Transaction, user: User): Promise<void> {
   await db.table("users", trx).insert({
     id: user.id,
     account_id: user.accountId,
@@ -53,17 +52,17 @@ export async function insertUser(db: Database, trx: Trx, user: User): Promise<vo
 }
 
 /** The user with this e-mail, compared case-insensitively. */
-export async function findUserByEmail(db: Database, email: string, trx?: Trx): Promise<User | undefined> {
+export async function findUserByEmail(db: Database, email: string, trx?: Transaction): Promise<User | undefined> {
   const row: UserRow | undefined = await db.table("users", trx).whereRaw("lower(email) = lower(?)", [email]).first();
   return row && toUser(row);
 }
 
-export async function findUserByAccountId(db: Database, accountId: string, trx?: Trx): Promise<User | undefined> {
+export async function findUserByAccountId(db: Database, accountId: string, trx?: Transaction): Promise<User | undefined> {
   const row: UserRow | undefined = await db.table("users", trx).where({ account_id: accountId }).first();
   return row && toUser(row);
 }
 
-export async function recordSignIn(db: Database, trx: Trx, userId: string, at: Date): Promise<void> {
+export async function recordSignIn(db: Database, trx: Transaction, userId: string, at: Date): Promise<void> {
   await db.table("users", trx).where({ id: userId }).update({ current_sign_in_at: at });
 }
 

@@ -1,14 +1,13 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription, enqueueEvents, outboxEvent } from "@starling/events";
 import { statusDay } from "../domain/account.ts";
 import { countStatusCreated, countStatusDeleted } from "../data/accounts-queries.ts";
-import type { Trx } from "../data/trx.ts";
 
 /** Consumer group (and inbox consumer name) that keeps statuses_count and last_status_at. */
 export const STATUS_COUNTERS_GROUP = "accounts.status-counters";
 
 // Each handler runs inside handleOnce's transaction, so a redelivered event changes nothing.
-const handlers: EventHandlers<{ db: Database; trx: Trx }> = {
+const handlers: EventHandlers<{ db: Database; trx: Transaction }> = {
   "status.created": async (payload, envelope, { db, trx }) => {
     await countStatusCreated(db, trx, payload.accountId, statusDay(payload.createdAt ?? envelope.occurredAt ?? new Date()));
     await enqueueEvents(db, trx, [outboxEvent("accounts", "account.stats_changed", payload.accountId, { accountId: payload.accountId })]);

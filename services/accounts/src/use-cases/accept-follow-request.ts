@@ -1,7 +1,7 @@
+import type { Transaction } from "@starling/db";
 import { enqueueEvents, outboxEvent } from "@starling/events";
 import { adjustFollowCounters } from "../data/accounts-queries.ts";
 import { deleteEdge, findEdge, upsertEdge } from "../data/follows-queries.ts";
-import type { Trx } from "../data/trx.ts";
 import type { AccountsDeps } from "./deps.ts";
 
 /**
@@ -9,7 +9,7 @@ import type { AccountsDeps } from "./deps.ts";
  * reblogs/notify/languages options the request carried: counters and follow.accepted change with
  * it. False, doing nothing, when there is no such request.
  */
-export async function acceptFollowRequest(deps: AccountsDeps, trx: Trx, accountId: string, targetId: string): Promise<boolean> {
+export async function acceptFollowRequest(deps: AccountsDeps, trx: Transaction, accountId: string, targetId: string): Promise<boolean> {
   const request = await findEdge(deps.db, "follow_requests", accountId, targetId, trx);
   if (!request) return false;
   await deleteEdge(deps.db, trx, "follow_requests", accountId, targetId);

@@ -1,5 +1,5 @@
+import type { Transaction } from "@starling/db";
 import { acceptableRequestsTo } from "../data/follow-graph-queries.ts";
-import type { Trx } from "../data/trx.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { acceptFollowRequest } from "./accept-follow-request.ts";
 
@@ -9,7 +9,7 @@ import { acceptFollowRequest } from "./accept-follow-request.ts";
  * pending. Returns whether any follow.accepted was written, so the caller nudges the relay after
  * commit.
  */
-export async function acceptRequestsOnUnlock(deps: AccountsDeps, trx: Trx, accountId: string): Promise<boolean> {
+export async function acceptRequestsOnUnlock(deps: AccountsDeps, trx: Transaction, accountId: string): Promise<boolean> {
   const requesters = await acceptableRequestsTo(deps.db, trx, accountId, deps.now());
   let accepted = false;
   for (const requesterId of requesters) accepted = (await acceptFollowRequest(deps, trx, requesterId, accountId)) || accepted;

@@ -1,6 +1,6 @@
 import { invalidArgument, notFound, type Viewer } from "@starling/runtime";
 import { deleteAlias, insertAlias, listAliases as aliasesOf, type AliasRecord } from "../data/alias-queries.ts";
-import { isUniqueViolation } from "../data/trx.ts";
+import { isUniqueViolation } from "../data/unique-violation.ts";
 import { fullAcct } from "../domain/acct.ts";
 import { viewerAccountId } from "./get-relationships.ts";
 import type { ProfileDeps } from "./profile-deps.ts";

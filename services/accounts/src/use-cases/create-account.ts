@@ -1,3 +1,4 @@
+import type { Transaction } from "@starling/db";
 import { enqueueEvents, outboxEvent } from "@starling/events";
 import { alreadyExists, invalidArgument, permissionDenied, type Viewer } from "@starling/runtime";
 import type { Account } from "../domain/account.ts";
@@ -6,7 +7,7 @@ import { generatePassword, hashPassword } from "../domain/password-hash.ts";
 import { knownLocale } from "../domain/locales.ts";
 import { isAdminRole, isRoleName } from "../domain/roles.ts";
 import { insertAccount, localUsernameTaken } from "../data/accounts-queries.ts";
-import { isUniqueViolation, type Trx } from "../data/trx.ts";
+import { isUniqueViolation } from "../data/unique-violation.ts";
 import { findUserByEmail, insertUser } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 
@@ -46,7 +47,7 @@ export async function createAccount(deps: AccountsDeps, viewer: Viewer | undefin
 }
 
 /** Inserts a local account, its user and account.created; returns the user id. Shared with sign-up. */
-export async function insertLocalAccount(deps: AccountsDeps, trx: Trx, account: Account, input: CreateAccountInput, passwordHash: string): Promise<string> {
+export async function insertLocalAccount(deps: AccountsDeps, trx: Transaction, account: Account, input: CreateAccountInput, passwordHash: string): Promise<string> {
   if (await localUsernameTaken(deps.db, input.username, trx)) throw alreadyExists("Validation failed: Username has already been taken");
   if (await findUserByEmail(deps.db, input.email, trx)) throw alreadyExists("Validation failed: Email has already been taken");
   await insertAccount(deps.db, trx, account);

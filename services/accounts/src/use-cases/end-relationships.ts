@@ -1,8 +1,8 @@
+import type { Transaction } from "@starling/db";
 import { enqueueEvents, outboxEvent } from "@starling/events";
 import { deleteEdgesTouching, edgesTouching } from "../data/account-deletion-queries.ts";
 import { deleteBlock } from "../data/blocks-queries.ts";
 import { deleteMute } from "../data/mutes-queries.ts";
-import type { Trx } from "../data/trx.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { severFollows } from "./sever-follows.ts";
 
@@ -12,7 +12,7 @@ import { severFollows } from "./sever-follows.ts";
  * block.removed / mute.removed so the timelines' copies end too, and endorsements and notes,
  * which no other service keeps.
  */
-export async function endRelationships(deps: AccountsDeps, trx: Trx, accountId: string): Promise<void> {
+export async function endRelationships(deps: AccountsDeps, trx: Transaction, accountId: string): Promise<void> {
   const follows = [...(await edgesTouching(deps.db, trx, "follows", accountId)), ...(await edgesTouching(deps.db, trx, "follow_requests", accountId))];
   const others = new Set(follows.map((edge) => (edge.accountId === accountId ? edge.targetAccountId : edge.accountId)));
   for (const other of others) await severFollows(deps, trx, accountId, other);

@@ -1,10 +1,10 @@
+import type { Transaction } from "@starling/db";
 import { permissionDenied } from "@starling/runtime";
 import type { Account } from "../domain/account.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { blockedEitherWay } from "../data/blocks-queries.ts";
 import { onBlockedDomainsAmong } from "../data/domain-blocks-queries.ts";
 import { liveMutesAmong } from "../data/mutes-queries.ts";
-import type { Trx } from "../data/trx.ts";
 import type { AccountsDeps } from "./deps.ts";
 
 /**
@@ -25,7 +25,7 @@ export async function assertFollowAllowed(deps: AccountsDeps, accountId: string,
  * rule) the follower is silenced or muted by the target, even when the target is unlocked. A
  * follow of a remote account always waits for its server's Accept, as in Mastodon.
  */
-export async function followNeedsApproval(deps: AccountsDeps, trx: Trx, accountId: string, target: Account): Promise<boolean> {
+export async function followNeedsApproval(deps: AccountsDeps, trx: Transaction, accountId: string, target: Account): Promise<boolean> {
   if (target.locked || target.domain !== null) return true;
   const follower = await findAccount(deps.db, accountId, trx);
   if (follower?.silencedAt) return true;

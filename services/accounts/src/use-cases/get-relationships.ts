@@ -1,9 +1,9 @@
+import type { Transaction } from "@starling/db";
 import { unauthenticated, type Viewer } from "@starling/runtime";
 import { buildRelationship, type Relationship } from "../domain/relationship.ts";
 import { edgesFrom, followersAmong, requestersAmong } from "../data/follows-queries.ts";
 import { endorsedAmong } from "../data/endorsements-queries.ts";
 import { notesOn } from "../data/account-notes-queries.ts";
-import type { Trx } from "../data/trx.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { blockAndMuteEdgesOf } from "./block-and-mute-edges.ts";
 
@@ -14,7 +14,7 @@ export function viewerAccountId(viewer: Viewer | undefined): string {
 }
 
 /** Relationships of `accountId` with each of `targetIds`, in the same order (duplicates kept). */
-export async function relationshipsOf(deps: AccountsDeps, accountId: string, targetIds: readonly string[], trx?: Trx): Promise<Relationship[]> {
+export async function relationshipsOf(deps: AccountsDeps, accountId: string, targetIds: readonly string[], trx?: Transaction): Promise<Relationship[]> {
   const ids = [...new Set(targetIds.filter((id) => /^\d{1,19}$/.test(id)))];
   const follows = await edgesFrom(deps.db, "follows", accountId, ids, trx);
   const requests = await edgesFrom(deps.db, "follow_requests", accountId, ids, trx);

@@ -1,9 +1,9 @@
+import type { Transaction } from "@starling/db";
 import { isSubsetOf, parseScopes } from "../domain/scopes.ts";
 import { hashToken, randomSecret } from "../domain/secrets.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { insertToken, type OauthApp } from "../data/oauth-queries.ts";
 import { recordSignIn, type User } from "../data/users-queries.ts";
-import type { Trx } from "../data/trx.ts";
 import { authorizationCodeGrant } from "./authorization-code-grant.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { authenticateClient, oauthFailure as fail } from "./oauth-client.ts";
@@ -34,7 +34,7 @@ export interface IssuedToken {
  * What a grant decided: whose token it is and what it may do. It runs inside the token's
  * transaction, so spending an authorization code and issuing its token commit together.
  */
-export type Grant = (trx: Trx) => Promise<{ user: { id: string; accountId: string } | undefined; scopes: string[] }>;
+export type Grant = (trx: Transaction) => Promise<{ user: { id: string; accountId: string } | undefined; scopes: string[] }>;
 
 const SUPPORTED_GRANTS = new Set(["authorization_code", "password", "client_credentials"]);
 

@@ -7,7 +7,7 @@ import { hashToken, randomSecret } from "../domain/secrets.ts";
 import { localUsernameTaken } from "../data/accounts-queries.ts";
 import { insertToken } from "../data/oauth-queries.ts";
 import { findAppScopes, insertRegistration } from "../data/registrations-queries.ts";
-import { isUniqueViolation } from "../data/trx.ts";
+import { isUniqueViolation } from "../data/unique-violation.ts";
 import { findUserByEmail } from "../data/users-queries.ts";
 import { sendConfirmationMail } from "../mail/confirmation-mail.ts";
 import { insertLocalAccount, newLocalAccount } from "./create-account.ts";

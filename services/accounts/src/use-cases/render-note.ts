@@ -1,6 +1,6 @@
+import type { Transaction } from "@starling/db";
 import { formatNote } from "@starling/text";
 import { findLocalByUsernames } from "../data/account-search-queries.ts";
-import type { Trx } from "../data/trx.ts";
 import { parseAcct } from "../domain/acct.ts";
 import type { ProfileDeps } from "./profile-deps.ts";
 
@@ -11,7 +11,7 @@ const MENTION_CANDIDATE = /@([a-z0-9_]+(?:[a-z0-9_.-]*[a-z0-9_])?)(?:@([\p{L}\p{
  * A note's HTML: links, hashtags pointing at this server's tag pages, and mentions of local
  * accounts linked to their profiles. Remote mentions stay text until federation can resolve them.
  */
-export async function renderNote(deps: ProfileDeps, text: string, trx?: Trx): Promise<string> {
+export async function renderNote(deps: ProfileDeps, text: string, trx?: Transaction): Promise<string> {
   const usernames = [...text.matchAll(MENTION_CANDIDATE)].flatMap((m) => {
     const acct = parseAcct(m[2] ? `${m[1]}@${m[2]}` : m[1]!, deps.localDomain);
     return acct && acct.domain === null ? [acct.username] : [];

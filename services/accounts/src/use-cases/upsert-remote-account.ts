@@ -1,3 +1,4 @@
+import type { Transaction } from "@starling/db";
 import { enqueueEvents, outboxEvent } from "@starling/events";
 import { alreadyExists, invalidArgument, notFound } from "@starling/runtime";
 import type { Account } from "../domain/account.ts";
@@ -6,7 +7,7 @@ import { findAccount, insertAccount } from "../data/accounts-queries.ts";
 import { findDeletedAt } from "../data/account-deletion-queries.ts";
 import { findByUsernameAndDomain } from "../data/account-search-queries.ts";
 import { findAccountsByUris, refreshRemoteAccount } from "../data/remote-accounts-queries.ts";
-import { isUniqueViolation, type Trx } from "../data/trx.ts";
+import { isUniqueViolation } from "../data/unique-violation.ts";
 import type { AccountsDeps } from "./deps.ts";
 
 /** The stored copy, and whether this call created it. */
@@ -59,7 +60,7 @@ async function upsertOnce(deps: AccountsDeps, profile: RemoteProfile): Promise<U
 }
 
 /** The copy already stored for the actor, if any; refuses local accounts and deleted actors. */
-async function storedCopy(deps: AccountsDeps, trx: Trx, profile: RemoteProfile): Promise<Account | undefined> {
+async function storedCopy(deps: AccountsDeps, trx: Transaction, profile: RemoteProfile): Promise<Account | undefined> {
   const [byUri] = await findAccountsByUris(deps.db, [profile.uri], trx);
   const existing = byUri ?? (await findByUsernameAndDomain(deps.db, profile.username.trim(), profile.domain.trim(), trx));
   if (!existing) return undefined;

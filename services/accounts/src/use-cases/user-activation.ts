@@ -1,8 +1,8 @@
+import type { Transaction } from "@starling/db";
 import { enqueueEvents, outboxEvent } from "@starling/events";
 import { permissionDenied } from "@starling/runtime";
 import { inactiveUserMessage } from "../domain/registration-rules.ts";
 import { findRegistration, moderatorAccountIds } from "../data/registrations-queries.ts";
-import type { Trx } from "../data/trx.ts";
 import type { User } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 
@@ -10,7 +10,7 @@ import type { AccountsDeps } from "./deps.ts";
  * Writes user.signed_up for a user who just became active, naming the moderators to tell, in the
  * transaction that activated the user (so it happens once, whichever of confirm or approve came last).
  */
-export async function announceSignUp(deps: AccountsDeps, trx: Trx, accountId: string): Promise<void> {
+export async function announceSignUp(deps: AccountsDeps, trx: Transaction, accountId: string): Promise<void> {
   const moderators = await moderatorAccountIds(deps.db, trx);
   await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "user.signed_up", accountId, { accountId, moderatorAccountIds: moderators })]);
 }

@@ -2,14 +2,13 @@
  * Conversation mutes, by the root of the thread (the status reached by following in_reply_to_id
  * up as far as the statuses are known), since statuses keep no separate conversation record.
  */
-import type { Database } from "@starling/db";
-import type { Trx } from "./transaction.ts";
+import type { Database, Transaction } from "@starling/db";
 
 // Mastodon walks at most this many ancestors of a status.
 const MAX_DEPTH = 4096;
 
 /** The thread root of each of `statusIds` (a status without a known parent is its own root). */
-export async function threadRoots(db: Database, statusIds: readonly string[], trx?: Trx): Promise<Map<string, string>> {
+export async function threadRoots(db: Database, statusIds: readonly string[], trx?: Transaction): Promise<Map<string, string>> {
   if (statusIds.length === 0) return new Map();
   const { rows } = (await (trx ?? db.knex).raw(
     `with recursive chain(start_id, node_id, parent_id, depth) as (

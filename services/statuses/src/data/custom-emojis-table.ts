@@ -1,6 +1,5 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { CustomEmoji } from "../domain/custom-emoji.ts";
-import type { Trx } from "./transaction.ts";
 
 interface CustomEmojiRow {
   id: string | number;
@@ -42,7 +41,7 @@ const toRow = (emoji: CustomEmoji): CustomEmojiRow => ({
 });
 
 /** The emoji of `domain` whose shortcode equals `shortcode` ignoring case, locked for update inside `trx`. */
-export async function findEmojiForUpdate(db: Database, trx: Trx, shortcode: string, domain: string): Promise<CustomEmoji | undefined> {
+export async function findEmojiForUpdate(db: Database, trx: Transaction, shortcode: string, domain: string): Promise<CustomEmoji | undefined> {
   const row: CustomEmojiRow | undefined = await db
     .table("custom_emojis", trx)
     .whereRaw("lower(shortcode) = lower(?)", [shortcode])
@@ -56,13 +55,13 @@ export async function findEmojiForUpdate(db: Database, trx: Trx, shortcode: stri
  * Inserts the emoji; false when the shortcode was taken meanwhile (the unique index decides, so two
  * concurrent imports of one shortcode cannot both insert).
  */
-export async function insertEmoji(db: Database, trx: Trx, emoji: CustomEmoji): Promise<boolean> {
+export async function insertEmoji(db: Database, trx: Transaction, emoji: CustomEmoji): Promise<boolean> {
   const inserted = await db.table("custom_emojis", trx).insert(toRow(emoji)).onConflict().ignore().returning("id");
   return inserted.length === 1;
 }
 
 /** Replaces the stored emoji with `emoji` (same id). */
-export async function updateEmoji(db: Database, trx: Trx, emoji: CustomEmoji): Promise<void> {
+export async function updateEmoji(db: Database, trx: Transaction, emoji: CustomEmoji): Promise<void> {
   const { id, created_at: _created, ...changes } = toRow(emoji);
   await db.table("custom_emojis", trx).where({ id }).update(changes);
 }

@@ -1,8 +1,7 @@
-import type { Database } from "@starling/db";
-import type { Trx } from "./transaction.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** The status an account's Idempotency-Key made, if the key was used at or after `since`. */
-export async function findIdempotentStatusId(db: Database, accountId: string, key: string, since: Date, trx?: Trx): Promise<string | undefined> {
+export async function findIdempotentStatusId(db: Database, accountId: string, key: string, since: Date, trx?: Transaction): Promise<string | undefined> {
   const row: { status_id: string } | undefined = await db
     .table("idempotency_keys", trx)
     .where({ account_id: accountId, key })
@@ -18,7 +17,7 @@ export async function findIdempotentStatusId(db: Database, accountId: string, ke
  */
 export async function claimIdempotencyKey(
   db: Database,
-  trx: Trx,
+  trx: Transaction,
   claim: { accountId: string; key: string; statusId: string; at: Date },
   staleBefore: Date,
 ): Promise<boolean> {

@@ -2,9 +2,8 @@
  * The record tables of interactions: `favourites`, `bookmarks` and `status_pins`, one shape each
  * (id, account_id, status_id, created_at; one row per account and status).
  */
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import { readPage, type Page } from "@starling/paging";
-import type { Trx } from "./transaction.ts";
 
 /** A table of interaction records. */
 export type RecordTable = "favourites" | "bookmarks" | "status_pins";
@@ -25,7 +24,7 @@ interface RecordRow {
 const toRecord = (row: RecordRow): InteractionRecord => ({ id: String(row.id), accountId: String(row.account_id), statusId: String(row.status_id) });
 
 /** Inserts a record unless the account already has one for the status; resolves whether it was new. */
-export async function insertRecord(db: Database, trx: Trx, table: RecordTable, record: InteractionRecord, at: Date): Promise<boolean> {
+export async function insertRecord(db: Database, trx: Transaction, table: RecordTable, record: InteractionRecord, at: Date): Promise<boolean> {
   const rows: unknown[] = await db
     .table(table, trx)
     .insert({ id: record.id, account_id: record.accountId, status_id: record.statusId, created_at: at })
@@ -36,7 +35,7 @@ export async function insertRecord(db: Database, trx: Trx, table: RecordTable, r
 }
 
 /** Deletes the account's record for the status and returns it; undefined when there was none. */
-export async function deleteRecord(db: Database, trx: Trx, table: RecordTable, accountId: string, statusId: string): Promise<InteractionRecord | undefined> {
+export async function deleteRecord(db: Database, trx: Transaction, table: RecordTable, accountId: string, statusId: string): Promise<InteractionRecord | undefined> {
   const rows: RecordRow[] = await db.table(table, trx).where({ account_id: accountId, status_id: statusId }).delete().returning(["id", "account_id", "status_id"]);
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
@@ -54,7 +53,7 @@ export async function recordsOnStatus(db: Database, table: RecordTable, statusId
 }
 
 /** The account's pins of statuses that still exist, most recent pin first. */
-export async function livePins(db: Database, accountId: string, trx?: Trx): Promise<InteractionRecord[]> {
+export async function livePins(db: Database, accountId: string, trx?: Transaction): Promise<InteractionRecord[]> {
   const rows: RecordRow[] = await db
     .table("status_pins as p", trx)
     .join("statuses as s", "s.id", "p.status_id")
@@ -69,6 +68,6 @@ export async function livePins(db: Database, accountId: string, trx?: Trx): Prom
  * Serializes the account's pin writes until the transaction ends, so two concurrent pins cannot
  * both count four pins and together pass the maximum.
  */
-export async function lockPinsOf(trx: Trx, accountId: string): Promise<void> {
+export async function lockPinsOf(trx: Transaction, accountId: string): Promise<void> {
   await trx.raw("select pg_advisory_xact_lock(hashtext('statuses.pins'), hashtext(?))", [accountId]);
 }

@@ -1,5 +1,4 @@
-import type { Database } from "@starling/db";
-import type { Trx } from "./transaction.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** One account's choices in one poll. */
 export interface NewPollVotes {
@@ -10,13 +9,13 @@ export interface NewPollVotes {
 }
 
 /** Stores one row per choice; `newId` gives each vote its id. */
-export async function insertPollVotes(db: Database, trx: Trx, votes: NewPollVotes, newId: () => string): Promise<void> {
+export async function insertPollVotes(db: Database, trx: Transaction, votes: NewPollVotes, newId: () => string): Promise<void> {
   const rows = votes.choices.map((choice) => ({ id: newId(), poll_id: votes.pollId, account_id: votes.accountId, choice, created_at: votes.at }));
   if (rows.length > 0) await db.table("poll_votes", trx).insert(rows);
 }
 
 /** The options `accountId` chose in each of these polls; polls it did not vote in are missing. */
-export async function choicesByPoll(db: Database, pollIds: readonly string[], accountId: string, trx?: Trx): Promise<Map<string, number[]>> {
+export async function choicesByPoll(db: Database, pollIds: readonly string[], accountId: string, trx?: Transaction): Promise<Map<string, number[]>> {
   const byPoll = new Map<string, number[]>();
   if (pollIds.length === 0) return byPoll;
   const rows: { poll_id: string; choice: number }[] = await db.table("poll_votes", trx).whereIn("poll_id", [...pollIds]).where({ account_id: accountId }).select("poll_id", "choice");
@@ -28,6 +27,6 @@ export async function choicesByPoll(db: Database, pollIds: readonly string[], ac
 }
 
 /** Removes every vote of a poll (an edit changed its options). */
-export async function deletePollVotes(db: Database, trx: Trx, pollId: string): Promise<void> {
+export async function deletePollVotes(db: Database, trx: Transaction, pollId: string): Promise<void> {
   await db.table("poll_votes", trx).where({ poll_id: pollId }).delete();
 }

@@ -1,7 +1,6 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { Poll } from "../domain/poll.ts";
 import { deletePollVotes } from "./poll-votes-table.ts";
-import type { Trx } from "./transaction.ts";
 
 /** A row of `polls` as pg returns it (int8 as strings). */
 interface PollRow {
@@ -47,36 +46,36 @@ const rowFromPoll = (poll: Poll): PollRow => ({
 });
 
 /** Stores a new poll. */
-export async function insertPoll(db: Database, trx: Trx, poll: Poll): Promise<void> {
+export async function insertPoll(db: Database, trx: Transaction, poll: Poll): Promise<void> {
   await db.table("polls", trx).insert(rowFromPoll(poll));
 }
 
 /** The polls with these ids, in no particular order; unknown ids are left out. */
-export async function findPolls(db: Database, ids: readonly string[], trx?: Trx): Promise<Poll[]> {
+export async function findPolls(db: Database, ids: readonly string[], trx?: Transaction): Promise<Poll[]> {
   if (ids.length === 0) return [];
   const rows: PollRow[] = await db.table("polls", trx).whereIn("id", [...ids]);
   return rows.map(pollFromRow);
 }
 
 /** One poll, locked for the rest of the transaction so concurrent votes are counted one by one. */
-export async function lockPoll(db: Database, trx: Trx, id: string): Promise<Poll | undefined> {
+export async function lockPoll(db: Database, trx: Transaction, id: string): Promise<Poll | undefined> {
   const row: PollRow | undefined = await db.table("polls", trx).where({ id }).forUpdate().first();
   return row && pollFromRow(row);
 }
 
 /** Writes everything of a stored poll but its id, status and author (votes, edits). */
-export async function updatePoll(db: Database, trx: Trx, poll: Poll): Promise<void> {
+export async function updatePoll(db: Database, trx: Transaction, poll: Poll): Promise<void> {
   const { id: _id, status_id: _status, account_id: _account, ...changes } = rowFromPoll(poll);
   await db.table("polls", trx).where({ id: poll.id }).update(changes);
 }
 
 /** Removes a poll and its votes. */
-export async function deletePoll(db: Database, trx: Trx, id: string): Promise<void> {
+export async function deletePoll(db: Database, trx: Transaction, id: string): Promise<void> {
   await deletePollVotes(db, trx, id);
   await db.table("polls", trx).where({ id }).delete();
 }
 
 /** Points a status at its poll (or at none). */
-export async function setStatusPollId(db: Database, trx: Trx, statusId: string, pollId: string | null): Promise<void> {
+export async function setStatusPollId(db: Database, trx: Transaction, statusId: string, pollId: string | null): Promise<void> {
   await db.table("statuses", trx).where({ id: statusId }).update({ poll_id: pollId });
 }

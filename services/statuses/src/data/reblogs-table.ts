@@ -1,27 +1,26 @@
 /** Reblogs: rows of `statuses` with reblog_of_id set, and the counters they move. */
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { Status } from "../domain/status.ts";
 import { readPage, type Page } from "@starling/paging";
 import { rowFromStatus, statusFromRow, type StatusRow } from "./status-row.ts";
-import type { Trx } from "./transaction.ts";
 
 /**
  * Stores a reblog unless the account already has a live reblog of the same status (the partial
  * unique index decides, also between concurrent requests); resolves whether it was stored.
  */
-export async function insertReblog(db: Database, trx: Trx, reblog: Status): Promise<boolean> {
+export async function insertReblog(db: Database, trx: Transaction, reblog: Status): Promise<boolean> {
   const rows: unknown[] = await db.table("statuses", trx).insert(rowFromStatus(reblog)).onConflict().ignore().returning("id");
   return rows.length === 1;
 }
 
 /** The account's live reblog of `statusId`, if any. */
-export async function findLiveReblog(db: Database, accountId: string, statusId: string, trx?: Trx): Promise<Status | undefined> {
+export async function findLiveReblog(db: Database, accountId: string, statusId: string, trx?: Transaction): Promise<Status | undefined> {
   const row: StatusRow | undefined = await db.table("statuses", trx).where({ account_id: accountId, reblog_of_id: statusId }).whereNull("deleted_at").first();
   return row ? statusFromRow(row) : undefined;
 }
 
 /** Every live reblog of `statusId`. */
-export async function liveReblogsOf(db: Database, trx: Trx, statusId: string): Promise<Status[]> {
+export async function liveReblogsOf(db: Database, trx: Transaction, statusId: string): Promise<Status[]> {
   const rows: StatusRow[] = await db.table("statuses", trx).where({ reblog_of_id: statusId }).whereNull("deleted_at");
   return rows.map(statusFromRow);
 }
@@ -37,7 +36,7 @@ export async function publicReblogsOf(db: Database, statusId: string, page: Page
  * Adds `delta` to a live status's reblogs_count or favourites_count, never below zero, in SQL so
  * concurrent interactions do not lose counts; false when the status is gone.
  */
-export async function adjustInteractionCount(db: Database, trx: Trx, id: string, column: "reblogs_count" | "favourites_count", delta: 1 | -1): Promise<boolean> {
+export async function adjustInteractionCount(db: Database, trx: Transaction, id: string, column: "reblogs_count" | "favourites_count", delta: 1 | -1): Promise<boolean> {
   const changed = await db
     .table("statuses", trx)
     .where({ id })

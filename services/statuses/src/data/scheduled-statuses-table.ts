@@ -1,7 +1,6 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { ScheduledStatus, ScheduledStatusParams } from "../domain/scheduled-status.ts";
 import { readPage, type Page } from "@starling/paging";
-import type { Trx } from "./transaction.ts";
 
 /** A row of `scheduled_statuses` as pg returns it (int8 as strings, jsonb parsed). */
 interface ScheduledStatusRow {
@@ -21,7 +20,7 @@ const fromRow = (row: ScheduledStatusRow): ScheduledStatus => ({
 });
 
 /** Stores a new scheduled status. */
-export async function insertScheduledStatus(db: Database, trx: Trx, scheduled: ScheduledStatus): Promise<void> {
+export async function insertScheduledStatus(db: Database, trx: Transaction, scheduled: ScheduledStatus): Promise<void> {
   await db.table("scheduled_statuses", trx).insert({
     id: scheduled.id,
     account_id: scheduled.accountId,
@@ -32,7 +31,7 @@ export async function insertScheduledStatus(db: Database, trx: Trx, scheduled: S
 }
 
 /** The account's scheduled status with this id, or undefined (also for another account's). */
-export async function findScheduledStatus(db: Database, accountId: string, id: string, trx?: Trx): Promise<ScheduledStatus | undefined> {
+export async function findScheduledStatus(db: Database, accountId: string, id: string, trx?: Transaction): Promise<ScheduledStatus | undefined> {
   const row: ScheduledStatusRow | undefined = await db.table("scheduled_statuses", trx).where({ id, account_id: accountId }).first();
   return row && fromRow(row);
 }
@@ -48,7 +47,7 @@ export async function listScheduledStatuses(db: Database, accountId: string, pag
  * `exceptId` (the one being moved). Counted inside the writer's transaction, after
  * {@link lockAccountSchedule}, so two requests cannot both take the last place.
  */
-export async function countScheduledStatuses(db: Database, trx: Trx, accountId: string, day: { start: Date; end: Date }, exceptId = "0"): Promise<{ total: number; sameDay: number }> {
+export async function countScheduledStatuses(db: Database, trx: Transaction, accountId: string, day: { start: Date; end: Date }, exceptId = "0"): Promise<{ total: number; sameDay: number }> {
   const row = (await db
     .table("scheduled_statuses", trx)
     .where({ account_id: accountId })
@@ -59,18 +58,18 @@ export async function countScheduledStatuses(db: Database, trx: Trx, accountId: 
 }
 
 /** Serializes schedule writes of one account for the rest of `trx` (a transaction-scoped advisory lock). */
-export async function lockAccountSchedule(db: Database, trx: Trx, accountId: string): Promise<void> {
+export async function lockAccountSchedule(db: Database, trx: Transaction, accountId: string): Promise<void> {
   await trx.raw("select pg_advisory_xact_lock(hashtext(?), hashtext(?))", [`${db.schema}.scheduled_statuses`, accountId]);
 }
 
 /** Moves a scheduled status; false when it is gone. */
-export async function setScheduledAt(db: Database, trx: Trx, id: string, scheduledAt: Date): Promise<boolean> {
+export async function setScheduledAt(db: Database, trx: Transaction, id: string, scheduledAt: Date): Promise<boolean> {
   // Rows returned rather than a count, so the caller gets what it changed.
   return (await db.table("scheduled_statuses", trx).where({ id }).update({ scheduled_at: scheduledAt, locked_until: null }).returning("id")).length > 0;
 }
 
 /** Removes a scheduled status (cancelled or posted); false when it was already gone. */
-export async function deleteScheduledStatus(db: Database, id: string, trx?: Trx): Promise<boolean> {
+export async function deleteScheduledStatus(db: Database, id: string, trx?: Transaction): Promise<boolean> {
   return (await db.table("scheduled_statuses", trx).where({ id }).delete().returning("id")).length > 0;
 }
 
@@ -78,7 +77,7 @@ export async function deleteScheduledStatus(db: Database, id: string, trx?: Trx)
  * Takes up to `limit` statuses due at `now` whose lease is free, skipping rows another replica
  * holds (FOR UPDATE SKIP LOCKED), and leases them until `leaseUntil`.
  */
-export async function leaseDueScheduledStatuses(db: Database, trx: Trx, now: Date, leaseUntil: Date, limit: number): Promise<ScheduledStatus[]> {
+export async function leaseDueScheduledStatuses(db: Database, trx: Transaction, now: Date, leaseUntil: Date, limit: number): Promise<ScheduledStatus[]> {
   const rows: ScheduledStatusRow[] = await db
     .table("scheduled_statuses", trx)
     .where("scheduled_at", "<=", now)

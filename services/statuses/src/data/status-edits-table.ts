@@ -1,8 +1,7 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { Status } from "../domain/status.ts";
 import type { PollSnapshot, StatusVersion } from "../domain/status-version.ts";
 import { statusFromRow, type StatusRow } from "./status-row.ts";
-import type { Trx } from "./transaction.ts";
 
 /** A row of `status_edits` as pg returns it (int8 as strings, jsonb parsed). */
 interface StatusEditRow {
@@ -23,13 +22,13 @@ interface StatusEditRow {
  * The live status, locked until the transaction ends, so two edits of one status run one after
  * the other and each sees the versions the other stored.
  */
-export async function lockLiveStatus(db: Database, trx: Trx, id: string): Promise<Status | undefined> {
+export async function lockLiveStatus(db: Database, trx: Transaction, id: string): Promise<Status | undefined> {
   const [row]: StatusRow[] = await db.table("statuses", trx).where({ id }).whereNull("deleted_at").forUpdate();
   return row && statusFromRow(row);
 }
 
 /** Writes what an edit changes on the status row itself (the poll id is kept in step by the poll's own writes). */
-export async function saveEditedStatus(db: Database, trx: Trx, status: Status): Promise<void> {
+export async function saveEditedStatus(db: Database, trx: Transaction, status: Status): Promise<void> {
   await db.table("statuses", trx).where({ id: status.id }).update({
     text: status.text,
     content: status.content,
@@ -45,13 +44,13 @@ export async function saveEditedStatus(db: Database, trx: Trx, status: Status): 
 }
 
 /** Whether any version of the status is stored yet (none until its first edit). */
-export async function hasStatusVersions(db: Database, trx: Trx, statusId: string): Promise<boolean> {
+export async function hasStatusVersions(db: Database, trx: Transaction, statusId: string): Promise<boolean> {
   const row = await db.table("status_edits", trx).where({ status_id: statusId }).first("id");
   return row !== undefined;
 }
 
 /** Stores versions of a status. */
-export async function insertStatusVersions(db: Database, trx: Trx, versions: readonly StatusVersion[]): Promise<void> {
+export async function insertStatusVersions(db: Database, trx: Transaction, versions: readonly StatusVersion[]): Promise<void> {
   if (versions.length > 0) await db.table("status_edits", trx).insert(versions.map(rowFromVersion));
 }
 

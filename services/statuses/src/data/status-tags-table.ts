@@ -1,5 +1,4 @@
-import type { Database } from "@starling/db";
-import type { Trx } from "./transaction.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** A hashtag as written in a status: its normalized name and the spelling used. */
 export interface TagUse {
@@ -12,7 +11,7 @@ export interface TagUse {
  * becomes their display name; a concurrent creation of the same tag is absorbed by the unique
  * name), links to tags no longer used are removed. Safe to run again, so an edit can call it too.
  */
-export async function replaceStatusTags(db: Database, trx: Trx, statusId: string, uses: readonly TagUse[], newId: () => string, now: Date): Promise<void> {
+export async function replaceStatusTags(db: Database, trx: Transaction, statusId: string, uses: readonly TagUse[], newId: () => string, now: Date): Promise<void> {
   await db.table("status_tags", trx).where({ status_id: statusId }).delete();
   if (uses.length === 0) return;
   await db

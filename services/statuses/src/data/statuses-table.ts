@@ -1,28 +1,27 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { Status } from "../domain/status.ts";
 import { rowFromStatus, statusFromRow, type StatusRow } from "./status-row.ts";
-import type { Trx } from "./transaction.ts";
 
 /** Stores a new status. */
-export async function insertStatus(db: Database, trx: Trx, status: Status): Promise<void> {
+export async function insertStatus(db: Database, trx: Transaction, status: Status): Promise<void> {
   await db.table("statuses", trx).insert(rowFromStatus(status));
 }
 
 /** The statuses with these ids that are not deleted, in no particular order. */
-export async function findLiveStatuses(db: Database, ids: readonly string[], trx?: Trx): Promise<Status[]> {
+export async function findLiveStatuses(db: Database, ids: readonly string[], trx?: Transaction): Promise<Status[]> {
   if (ids.length === 0) return [];
   const rows: StatusRow[] = await db.table("statuses", trx).whereIn("id", [...ids]).whereNull("deleted_at");
   return rows.map(statusFromRow);
 }
 
 /** One status that is not deleted, or undefined. */
-export async function findLiveStatus(db: Database, id: string, trx?: Trx): Promise<Status | undefined> {
+export async function findLiveStatus(db: Database, id: string, trx?: Transaction): Promise<Status | undefined> {
   const [status] = await findLiveStatuses(db, [id], trx);
   return status;
 }
 
 /** Sets deleted_at on a live status; false when it was already deleted or never existed. */
-export async function markStatusDeleted(db: Database, trx: Trx, id: string, at: Date): Promise<boolean> {
+export async function markStatusDeleted(db: Database, trx: Transaction, id: string, at: Date): Promise<boolean> {
   const changed = await db.table("statuses", trx).where({ id }).whereNull("deleted_at").update({ deleted_at: at });
   return changed === 1;
 }
@@ -31,7 +30,7 @@ export async function markStatusDeleted(db: Database, trx: Trx, id: string, at: 
  * Adds `delta` to a live status's replies_count, never below zero; false when the status is gone.
  * The increment happens in SQL so concurrent replies do not lose counts.
  */
-export async function adjustRepliesCount(db: Database, trx: Trx, id: string, delta: 1 | -1): Promise<boolean> {
+export async function adjustRepliesCount(db: Database, trx: Transaction, id: string, delta: 1 | -1): Promise<boolean> {
   const changed = await db
     .table("statuses", trx)
     .where({ id })
@@ -47,7 +46,7 @@ export async function countLocalStatuses(db: Database): Promise<number> {
 }
 
 /** The status with this ActivityPub id, deleted or not (a deleted one keeps its id taken), or undefined. */
-export async function findStatusByUri(db: Database, uri: string, trx?: Trx): Promise<Status | undefined> {
+export async function findStatusByUri(db: Database, uri: string, trx?: Transaction): Promise<Status | undefined> {
   const row: StatusRow | undefined = await db.table("statuses", trx).where({ uri }).first();
   return row && statusFromRow(row);
 }
@@ -70,6 +69,6 @@ export async function findStatusUris(db: Database, ids: readonly string[]): Prom
  * Serializes writes of one ActivityPub id until the transaction ends, so two deliveries of the
  * same remote status (a Create racing its Update) cannot both insert it.
  */
-export async function lockStatusUri(trx: Trx, uri: string): Promise<void> {
+export async function lockStatusUri(trx: Transaction, uri: string): Promise<void> {
   await trx.raw("select pg_advisory_xact_lock(hashtext('statuses.uri'), hashtext(?))", [uri]);
 }

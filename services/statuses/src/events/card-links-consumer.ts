@@ -1,13 +1,12 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { setStatusCard } from "../data/status-cards.ts";
-import type { Trx } from "../data/transaction.ts";
 
 /** Consumer group (and inbox consumer name) that links statuses to the preview cards media fetched. */
 export const CARD_LINKS_GROUP = "statuses.card-links";
 
 // Runs inside handleOnce's transaction: the inbox row and the link commit together.
-const handlers: EventHandlers<{ db: Database; trx: Trx }> = {
+const handlers: EventHandlers<{ db: Database; trx: Transaction }> = {
   "card.created": async (payload, _envelope, { db, trx }) => {
     await setStatusCard(db, trx, payload.statusId, payload.cardId);
   },

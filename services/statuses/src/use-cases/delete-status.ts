@@ -1,10 +1,10 @@
+import type { Transaction } from "@starling/db";
 import { enqueueEvents } from "@starling/events";
 import { notFound, unauthenticated } from "@starling/runtime";
 import { isStatusId } from "../domain/new-status.ts";
 import type { Status } from "../domain/status.ts";
 import { countsAsReply } from "../domain/visibility.ts";
 import { adjustRepliesCount, findLiveStatus, markStatusDeleted } from "../data/statuses-table.ts";
-import type { Trx } from "../data/transaction.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { statusDeletedEvent } from "./status-events.ts";
 import { reblogEventsOnDelete } from "./reblogs-on-delete.ts";
@@ -33,7 +33,7 @@ export async function deleteStatus(deps: StatusesDeps, caller: Caller, id: strin
  * count, status.deleted, and what it means for reblogs (reblogEventsOnDelete). False, changing
  * nothing, when the status was deleted already.
  */
-export async function softDeleteStatus(deps: Pick<StatusesDeps, "db">, trx: Trx, status: Status, deletedAt: Date): Promise<boolean> {
+export async function softDeleteStatus(deps: Pick<StatusesDeps, "db">, trx: Transaction, status: Status, deletedAt: Date): Promise<boolean> {
   if (!(await markStatusDeleted(deps.db, trx, status.id, deletedAt))) return false;
   if (status.inReplyToId && countsAsReply(status.visibility)) await adjustRepliesCount(deps.db, trx, status.inReplyToId, -1);
   await enqueueEvents(deps.db, trx, [statusDeletedEvent(status), ...(await reblogEventsOnDelete(deps.db, trx, status, deletedAt))]);

@@ -1,9 +1,9 @@
+import type { Transaction } from "@starling/db";
 import { enqueueEvents } from "@starling/events";
 import { invalidArgument } from "@starling/runtime";
 import { pinRefusal } from "../domain/interaction-rules.ts";
 import type { Status } from "../domain/status.ts";
 import { deleteRecord, insertRecord, livePins, lockPinsOf } from "../data/interaction-records-table.ts";
-import type { Trx } from "../data/transaction.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { findVisibleStatuses } from "./find-visible-status.ts";
 import { pinEvent } from "./interaction-events.ts";
@@ -52,14 +52,14 @@ export async function removePin(deps: PinDeps, accountId: string, status: Status
 }
 
 /** Stores a pin already validated, with status.pinned; false when it existed. */
-export async function insertPin(deps: PinDeps, trx: Trx, accountId: string, status: Status): Promise<boolean> {
+export async function insertPin(deps: PinDeps, trx: Transaction, accountId: string, status: Status): Promise<boolean> {
   if (!(await insertRecord(deps.db, trx, "status_pins", { id: deps.newId(), accountId, statusId: status.id }, deps.now()))) return false;
   await enqueueEvents(deps.db, trx, [pinEvent("status.pinned", status)]);
   return true;
 }
 
 /** Deletes a pin with status.unpinned; false when there was none. */
-export async function deletePin(deps: PinDeps, trx: Trx, accountId: string, status: Status): Promise<boolean> {
+export async function deletePin(deps: PinDeps, trx: Transaction, accountId: string, status: Status): Promise<boolean> {
   if (!(await deleteRecord(deps.db, trx, "status_pins", accountId, status.id))) return false;
   await enqueueEvents(deps.db, trx, [pinEvent("status.unpinned", status)]);
   return true;

@@ -1,9 +1,8 @@
 import type { OutboxEvent } from "@starling/events";
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { Status } from "../domain/status.ts";
 import { adjustInteractionCount, liveReblogsOf } from "../data/reblogs-table.ts";
 import { findLiveStatus, markStatusDeleted } from "../data/statuses-table.ts";
-import type { Trx } from "../data/transaction.ts";
 import { reblogDeletedEvent } from "./interaction-events.ts";
 import { statusDeletedEvent } from "./status-events.ts";
 
@@ -13,7 +12,7 @@ import { statusDeletedEvent } from "./status-events.ts";
  * deleted with status.deleted and reblog.deleted, as Mastodon's RemoveStatusService does. Returns
  * the events to write in the same transaction.
  */
-export async function reblogEventsOnDelete(db: Database, trx: Trx, status: Status, deletedAt: Date): Promise<OutboxEvent[]> {
+export async function reblogEventsOnDelete(db: Database, trx: Transaction, status: Status, deletedAt: Date): Promise<OutboxEvent[]> {
   if (status.reblogOfId) {
     await adjustInteractionCount(db, trx, status.reblogOfId, "reblogs_count", -1);
     const original = await findLiveStatus(db, status.reblogOfId, trx);

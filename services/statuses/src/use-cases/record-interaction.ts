@@ -1,9 +1,9 @@
+import type { Transaction } from "@starling/db";
 import { enqueueEvents, type OutboxEvent } from "@starling/events";
 import type { Status } from "../domain/status.ts";
 import { deleteRecord, insertRecord, type InteractionRecord, type RecordTable } from "../data/interaction-records-table.ts";
 import { adjustInteractionCount } from "../data/reblogs-table.ts";
 import { findLiveStatus } from "../data/statuses-table.ts";
-import type { Trx } from "../data/transaction.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { actingAccount, visibleProperStatus } from "./interaction-target.ts";
 
@@ -61,7 +61,7 @@ export async function removeRecordOn(deps: Pick<StatusesDeps, "db" | "now" | "re
   return finish(deps, removed, status);
 }
 
-async function afterChange(deps: Pick<StatusesDeps, "db">, trx: Trx, kind: RecordKind, change: "created" | "deleted", record: InteractionRecord, status: Status, at: Date) {
+async function afterChange(deps: Pick<StatusesDeps, "db">, trx: Transaction, kind: RecordKind, change: "created" | "deleted", record: InteractionRecord, status: Status, at: Date) {
   if (kind.counter) await adjustInteractionCount(deps.db, trx, status.id, kind.counter, change === "created" ? 1 : -1);
   const events = kind.events?.(change, record, status, at) ?? [];
   if (events.length > 0) await enqueueEvents(deps.db, trx, events);

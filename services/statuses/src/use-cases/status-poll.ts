@@ -1,4 +1,4 @@
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import { invalidArgument } from "@starling/runtime";
 import type { Poll } from "../domain/poll.ts";
 import { editedPoll, newPoll, validatePoll, type PollInput, type ValidPoll } from "../domain/poll-rules.ts";
@@ -6,7 +6,6 @@ import { remotePoll, type RemotePollState } from "../domain/remote-poll.ts";
 import type { Status } from "../domain/status.ts";
 import { deletePollVotes } from "../data/poll-votes-table.ts";
 import { deletePoll, insertPoll, lockPoll, setStatusPollId, updatePoll } from "../data/polls-table.ts";
-import type { Trx } from "../data/transaction.ts";
 
 /**
  * The poll part of a new or edited status, checked before any write: null when there is none,
@@ -39,7 +38,7 @@ export interface ReplacedPoll {
  * choice mode changed. Without `valid` the poll and its votes are removed. The status row's
  * poll_id is kept in step; callers that write the status row themselves set `pollId` from the result.
  */
-export async function replaceStatusPoll(db: Database, trx: Trx, status: Status, valid: ValidPoll | null, now: Date, newId: () => string): Promise<ReplacedPoll> {
+export async function replaceStatusPoll(db: Database, trx: Transaction, status: Status, valid: ValidPoll | null, now: Date, newId: () => string): Promise<ReplacedPoll> {
   return storeStatusPoll(db, trx, status, (previous) => {
     if (!valid) return null;
     if (!previous) return { poll: newPoll({ id: newId(), statusId: status.id, accountId: status.accountId }, valid, now), reset: false };
@@ -53,7 +52,7 @@ export async function replaceStatusPoll(db: Database, trx: Trx, status: Status, 
  * existing poll keeps its id; local accounts' votes are deleted when the options or the choice
  * mode changed, as for a local edit.
  */
-export async function replaceRemotePoll(db: Database, trx: Trx, status: Status, remote: RemotePollState | null, now: Date, newId: () => string): Promise<ReplacedPoll> {
+export async function replaceRemotePoll(db: Database, trx: Transaction, status: Status, remote: RemotePollState | null, now: Date, newId: () => string): Promise<ReplacedPoll> {
   return storeStatusPoll(db, trx, status, (previous) => remote && remotePoll({ id: previous?.id ?? newId(), statusId: status.id, accountId: status.accountId }, remote, previous, now));
 }
 
@@ -62,7 +61,7 @@ export async function replaceRemotePoll(db: Database, trx: Trx, status: Status, 
  * becomes (null: none), then stores it, deletes its votes on a reset, and keeps the status row's
  * poll_id in step.
  */
-async function storeStatusPoll(db: Database, trx: Trx, status: Status, next: (previous: Poll | undefined) => { poll: Poll; reset: boolean } | null): Promise<ReplacedPoll> {
+async function storeStatusPoll(db: Database, trx: Transaction, status: Status, next: (previous: Poll | undefined) => { poll: Poll; reset: boolean } | null): Promise<ReplacedPoll> {
   const previous = status.pollId ? await lockPoll(db, trx, status.pollId) : undefined;
   const wanted = next(previous);
   if (!wanted) {
@@ -87,7 +86,7 @@ async function storeStatusPoll(db: Database, trx: Trx, status: Status, next: (pr
  * repeated Create, an Update without a later `updated`), as Mastodon's implicit update does; a
  * poll whose options or choice mode changed waits for an explicit edit.
  */
-export async function refreshRemotePoll(db: Database, trx: Trx, status: Status, remote: RemotePollState | null, now: Date): Promise<void> {
+export async function refreshRemotePoll(db: Database, trx: Transaction, status: Status, remote: RemotePollState | null, now: Date): Promise<void> {
   const previous = status.pollId && remote ? await lockPoll(db, trx, status.pollId) : undefined;
   if (!previous || !remote) return;
   const { poll, reset } = remotePoll(previous, remote, previous, now);

@@ -1,3 +1,4 @@
+import type { Transaction } from "@starling/db";
 import { enqueueEvents } from "@starling/events";
 import { notFound } from "@starling/runtime";
 import type { Poll } from "../domain/poll.ts";
@@ -6,7 +7,6 @@ import { countsAsReply } from "../domain/visibility.ts";
 import { insertPoll } from "../data/polls-table.ts";
 import { adjustRepliesCount, insertStatus } from "../data/statuses-table.ts";
 import { replaceStatusTags, type TagUse } from "../data/status-tags-table.ts";
-import type { Trx } from "../data/transaction.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 import { statusCreatedEvent } from "./status-events.ts";
 
@@ -15,7 +15,7 @@ import { statusCreatedEvent } from "./status-events.ts";
  * the parent's reply count (for replies that count, see countsAsReply) and status.created.
  * NOT_FOUND when the parent went away meanwhile.
  */
-export async function storeNewStatus(deps: Pick<StatusesDeps, "db" | "newId" | "now">, trx: Trx, status: Status, tags: readonly TagUse[], poll: Poll | null): Promise<void> {
+export async function storeNewStatus(deps: Pick<StatusesDeps, "db" | "newId" | "now">, trx: Transaction, status: Status, tags: readonly TagUse[], poll: Poll | null): Promise<void> {
   await insertStatus(deps.db, trx, status);
   await replaceStatusTags(deps.db, trx, status.id, tags, deps.newId, deps.now());
   if (poll) await insertPoll(deps.db, trx, poll);

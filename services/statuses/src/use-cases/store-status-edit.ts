@@ -1,10 +1,10 @@
+import type { Transaction } from "@starling/db";
 import { enqueueEvents } from "@starling/events";
 import type { Status } from "../domain/status.ts";
 import { pollSnapshot, versionOfStatus, type PollSnapshot, type StatusVersion } from "../domain/status-version.ts";
 import { findPolls } from "../data/polls-table.ts";
 import { hasStatusVersions, insertStatusVersions, saveEditedStatus } from "../data/status-edits-table.ts";
 import { replaceStatusTags, type TagUse } from "../data/status-tags-table.ts";
-import type { Trx } from "../data/transaction.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 import { statusUpdatedEvent } from "./status-events.ts";
 
@@ -13,7 +13,7 @@ import { statusUpdatedEvent } from "./status-events.ts";
  * as a version dated at the status's creation (so history always holds every version), otherwise
  * none. Read before the edit replaces the poll, whose options the original version keeps.
  */
-export async function versionsBeforeEdit(deps: Pick<StatusesDeps, "db" | "newId">, trx: Trx, current: Status): Promise<StatusVersion[]> {
+export async function versionsBeforeEdit(deps: Pick<StatusesDeps, "db" | "newId">, trx: Transaction, current: Status): Promise<StatusVersion[]> {
   if (await hasStatusVersions(deps.db, trx, current.id)) return [];
   const [poll] = current.pollId ? await findPolls(deps.db, [current.pollId], trx) : [];
   return [versionOfStatus(deps.newId(), current, pollSnapshot(poll), current.createdAt)];
@@ -34,7 +34,7 @@ export interface StatusEditWrite {
  * remote counterpart): the status row, its hashtags, the versions (the new one dated at the edit)
  * and status.updated. A remote edit's version is dated at the remote's `updated`.
  */
-export async function storeStatusEdit(deps: Pick<StatusesDeps, "db" | "newId" | "now">, trx: Trx, edit: StatusEditWrite): Promise<void> {
+export async function storeStatusEdit(deps: Pick<StatusesDeps, "db" | "newId" | "now">, trx: Transaction, edit: StatusEditWrite): Promise<void> {
   const at = edit.next.editedAt ?? edit.next.createdAt;
   await saveEditedStatus(deps.db, trx, edit.next);
   await replaceStatusTags(deps.db, trx, edit.next.id, edit.tags, deps.newId, deps.now());

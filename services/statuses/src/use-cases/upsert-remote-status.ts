@@ -1,10 +1,10 @@
+import type { Transaction } from "@starling/db";
 import { failedPrecondition, invalidArgument, permissionDenied } from "@starling/runtime";
 import { remotePoll } from "../domain/remote-poll.ts";
 import { applyRemoteEdit, isNewerEdit, newRemoteStatus, validateRemoteStatus, type RemoteStatusInput, type ValidRemoteStatus } from "../domain/remote-status.ts";
 import type { Status } from "../domain/status.ts";
 import { pollSnapshot } from "../domain/status-version.ts";
 import { findLiveStatus, findStatusByUri, lockStatusUri } from "../data/statuses-table.ts";
-import type { Trx } from "../data/transaction.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 import { refreshRemotePoll, replaceRemotePoll } from "./status-poll.ts";
 import { storeNewStatus } from "./store-new-status.ts";
@@ -46,7 +46,7 @@ export async function upsertRemoteStatus(deps: Deps, input: RemoteStatusInput): 
   return { status: outcome.status, created: outcome.created };
 }
 
-async function createRemoteStatus(deps: Deps, trx: Trx, valid: ValidRemoteStatus): Promise<Status> {
+async function createRemoteStatus(deps: Deps, trx: Transaction, valid: ValidRemoteStatus): Promise<Status> {
   const now = deps.now();
   const parent = valid.inReplyToId ? await findLiveStatus(deps.db, valid.inReplyToId, trx) : undefined;
   const id = deps.newId();
@@ -56,7 +56,7 @@ async function createRemoteStatus(deps: Deps, trx: Trx, valid: ValidRemoteStatus
   return status;
 }
 
-async function editRemoteStatus(deps: Deps, trx: Trx, stored: Status, valid: ValidRemoteStatus): Promise<Status> {
+async function editRemoteStatus(deps: Deps, trx: Transaction, stored: Status, valid: ValidRemoteStatus): Promise<Status> {
   const earlier = await versionsBeforeEdit(deps, trx, stored);
   const replaced = await replaceRemotePoll(deps.db, trx, stored, valid.poll, deps.now(), deps.newId);
   const next = applyRemoteEdit(stored, valid, replaced.poll?.id ?? null);

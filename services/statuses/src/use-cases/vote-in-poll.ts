@@ -1,10 +1,10 @@
+import type { Transaction } from "@starling/db";
 import { enqueueEvents, type OutboxEvent, outboxEvent } from "@starling/events";
 import { invalidArgument, notFound, unauthenticated } from "@starling/runtime";
 import type { Poll, PollView } from "../domain/poll.ts";
 import { checkVote, pollAfterVote, viewPoll } from "../domain/poll-rules.ts";
 import { choicesByPoll, insertPollVotes } from "../data/poll-votes-table.ts";
 import { lockPoll, updatePoll } from "../data/polls-table.ts";
-import type { Trx } from "../data/transaction.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { getPoll } from "./get-poll.ts";
 
@@ -45,7 +45,7 @@ export interface CheckedVote {
  * The writes of every vote, local or remote, inside `trx` with the poll locked: the votes, the
  * tallies (voters grow with a first vote only) and poll.voted. Returns the poll after the vote.
  */
-export async function storeVote(deps: Pick<StatusesDeps, "db" | "newId">, trx: Trx, poll: Poll, vote: CheckedVote): Promise<Poll> {
+export async function storeVote(deps: Pick<StatusesDeps, "db" | "newId">, trx: Transaction, poll: Poll, vote: CheckedVote): Promise<Poll> {
   await insertPollVotes(deps.db, trx, { pollId: poll.id, accountId: vote.accountId, choices: vote.choices, at: vote.at }, deps.newId);
   const after = pollAfterVote(poll, vote.choices, vote.previous.length === 0, vote.at);
   await updatePoll(deps.db, trx, after);

@@ -1,6 +1,5 @@
 /** The `blocks_and_mutes` read model: who hides whom from their home feed, fed by block.* and mute.*. */
-import type { Database } from "@starling/db";
-import type { Trx } from "./transaction.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** What hides an account: a block or a mute. */
 export type HideKind = "block" | "mute";
@@ -23,7 +22,7 @@ const inForce = (query: Query, alias = "h"): Query =>
   query.where(`${alias}.active`, true).where((w) => w.whereNull(`${alias}.expires_at`).orWhere(`${alias}.expires_at`, ">", new Date()));
 
 /** Upserts a change unless a later one is stored (events may arrive out of order); resolves whether it applied. */
-export async function applyHideChange(db: Database, trx: Trx, change: HideChange): Promise<boolean> {
+export async function applyHideChange(db: Database, trx: Transaction, change: HideChange): Promise<boolean> {
   const rows: unknown[] = await db
     .table("blocks_and_mutes", trx)
     .insert({
@@ -46,7 +45,7 @@ export async function applyHideChange(db: Database, trx: Trx, change: HideChange
  * `involvedIds` (its author and mentioned accounts): they block or mute one of them, or the
  * author blocks them. Mastodon's filter_from_home.
  */
-export async function receiversHiding(db: Database, trx: Trx, receiverIds: string[], authorId: string, involvedIds: string[]): Promise<Set<string>> {
+export async function receiversHiding(db: Database, trx: Transaction, receiverIds: string[], authorId: string, involvedIds: string[]): Promise<Set<string>> {
   if (receiverIds.length === 0) return new Set();
   const hiding: { account_id: string }[] = await inForce(db.table("blocks_and_mutes as h", trx).whereIn("h.account_id", receiverIds).whereIn("h.target_account_id", involvedIds)).select("h.account_id");
   const blockedByAuthor: { target_account_id: string }[] = await inForce(
@@ -56,14 +55,14 @@ export async function receiversHiding(db: Database, trx: Trx, receiverIds: strin
 }
 
 /** Accounts whose statuses `receiverId` must not see at home: those it hides and those blocking it. */
-export async function hiddenFrom(db: Database, receiverId: string, trx?: Trx): Promise<{ hidden: Set<string>; blockedBy: Set<string> }> {
+export async function hiddenFrom(db: Database, receiverId: string, trx?: Transaction): Promise<{ hidden: Set<string>; blockedBy: Set<string> }> {
   const hidden: { target_account_id: string }[] = await inForce(db.table("blocks_and_mutes as h", trx).where("h.account_id", receiverId)).select("h.target_account_id");
   const blockedBy: { account_id: string }[] = await inForce(db.table("blocks_and_mutes as h", trx).where({ "h.target_account_id": receiverId, "h.kind": "block" })).select("h.account_id");
   return { hidden: new Set(hidden.map((r) => String(r.target_account_id))), blockedBy: new Set(blockedBy.map((r) => String(r.account_id))) };
 }
 
 /** Which of `statusIds` mention any of `accountIds`. */
-export async function statusesMentioning(db: Database, statusIds: string[], accountIds: string[], trx?: Trx): Promise<Set<string>> {
+export async function statusesMentioning(db: Database, statusIds: string[], accountIds: string[], trx?: Transaction): Promise<Set<string>> {
   if (statusIds.length === 0 || accountIds.length === 0) return new Set();
   const rows: { status_id: string }[] = await db.table("status_mentions", trx).whereIn("status_id", statusIds).whereIn("account_id", accountIds).distinct("status_id");
   return new Set(rows.map((r) => String(r.status_id)));

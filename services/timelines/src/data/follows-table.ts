@@ -1,6 +1,5 @@
 /** The `follows` read model: who follows whom, fed by follow.accepted and follow.removed. */
-import type { Database } from "@starling/db";
-import type { Trx } from "./transaction.ts";
+import type { Database, Transaction } from "@starling/db";
 
 /** One follow event's effect on the read model. */
 export interface FollowChange {
@@ -17,7 +16,7 @@ export interface FollowChange {
  * Upserts a follow unless a change that happened later is already stored (events may arrive out
  * of order). Resolves whether the change was applied.
  */
-export async function applyFollowChange(db: Database, trx: Trx, change: FollowChange): Promise<boolean> {
+export async function applyFollowChange(db: Database, trx: Transaction, change: FollowChange): Promise<boolean> {
   const rows: unknown[] = await db
     .table("follows", trx)
     .insert({
@@ -35,7 +34,7 @@ export async function applyFollowChange(db: Database, trx: Trx, change: FollowCh
 }
 
 /** Up to `size` active followers of `targetId` with account ids above `after`, in id order. */
-export async function followersPage(db: Database, trx: Trx, targetId: string, after: string | undefined, size: number): Promise<string[]> {
+export async function followersPage(db: Database, trx: Transaction, targetId: string, after: string | undefined, size: number): Promise<string[]> {
   const query = db.table("follows", trx).where({ target_account_id: targetId, active: true }).orderBy("account_id").limit(size).select("account_id");
   if (after !== undefined) query.where("account_id", ">", after);
   const rows: { account_id: string }[] = await query;
@@ -43,7 +42,7 @@ export async function followersPage(db: Database, trx: Trx, targetId: string, af
 }
 
 /** Which of `accountIds` actively follow `targetId`. */
-export async function whoFollows(db: Database, trx: Trx, accountIds: string[], targetId: string): Promise<Set<string>> {
+export async function whoFollows(db: Database, trx: Transaction, accountIds: string[], targetId: string): Promise<Set<string>> {
   if (accountIds.length === 0) return new Set();
   const rows: { account_id: string }[] = await db
     .table("follows", trx)
@@ -54,7 +53,7 @@ export async function whoFollows(db: Database, trx: Trx, accountIds: string[], t
 }
 
 /** Accounts `accountId` actively follows, among `targetIds` when given, else all of them. */
-export async function followedBy(db: Database, accountId: string, trx?: Trx, targetIds?: string[]): Promise<Set<string>> {
+export async function followedBy(db: Database, accountId: string, trx?: Transaction, targetIds?: string[]): Promise<Set<string>> {
   const query = db.table("follows", trx).where({ account_id: accountId, active: true }).select("target_account_id");
   if (targetIds) query.whereIn("target_account_id", targetIds);
   const rows: { target_account_id: string }[] = await query;
@@ -62,7 +61,7 @@ export async function followedBy(db: Database, accountId: string, trx?: Trx, tar
 }
 
 /** Which of `accountIds` follow `targetId` with its reblogs hidden (show_reblogs false). */
-export async function hidingReblogsOf(db: Database, trx: Trx, accountIds: string[], targetId: string): Promise<Set<string>> {
+export async function hidingReblogsOf(db: Database, trx: Transaction, accountIds: string[], targetId: string): Promise<Set<string>> {
   if (accountIds.length === 0) return new Set();
   const rows: { account_id: string }[] = await db
     .table("follows", trx)

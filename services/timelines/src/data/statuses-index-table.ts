@@ -1,7 +1,6 @@
 /** The `statuses_index` read model: routing facts of every status, with delete tombstones. */
-import type { Database } from "@starling/db";
+import type { Database, Transaction } from "@starling/db";
 import type { StatusRouting } from "../domain/home-delivery.ts";
-import type { Trx } from "./transaction.ts";
 
 /** A status as status.created describes it. */
 export interface IndexedStatus extends StatusRouting {
@@ -36,7 +35,7 @@ const toRouting = (row: RoutingRow): StatusRouting => ({
 });
 
 /** Inserts a status and its mentions unless its id is known (alive, or deleted before it arrived). */
-export async function recordStatus(db: Database, trx: Trx, status: IndexedStatus): Promise<RecordOutcome> {
+export async function recordStatus(db: Database, trx: Transaction, status: IndexedStatus): Promise<RecordOutcome> {
   const inserted: unknown[] = await db
     .table("statuses_index", trx)
     .insert({
@@ -63,7 +62,7 @@ export async function recordStatus(db: Database, trx: Trx, status: IndexedStatus
 }
 
 /** Marks a status deleted, leaving a tombstone when its status.created has not arrived yet. */
-export async function markStatusDeleted(db: Database, trx: Trx, id: string, accountId: string): Promise<void> {
+export async function markStatusDeleted(db: Database, trx: Transaction, id: string, accountId: string): Promise<void> {
   await db
     .table("statuses_index", trx)
     .insert({ id, account_id: accountId, visibility: "", local: false, deleted: true })
@@ -72,13 +71,13 @@ export async function markStatusDeleted(db: Database, trx: Trx, id: string, acco
 }
 
 /** Accounts a status mentions. */
-export async function mentionedAccounts(db: Database, trx: Trx, statusId: string): Promise<string[]> {
+export async function mentionedAccounts(db: Database, trx: Transaction, statusId: string): Promise<string[]> {
   const rows: { account_id: string }[] = await db.table("status_mentions", trx).where({ status_id: statusId }).select("account_id");
   return rows.map((r) => String(r.account_id));
 }
 
 /** The author's newest live statuses that followers may see (not direct), newest first. */
-export async function latestForFollowers(db: Database, trx: Trx, authorId: string, limit: number): Promise<StatusRouting[]> {
+export async function latestForFollowers(db: Database, trx: Transaction, authorId: string, limit: number): Promise<StatusRouting[]> {
   const rows: RoutingRow[] = await db
     .table("statuses_index", trx)
     .where({ account_id: authorId, deleted: false })
@@ -90,7 +89,7 @@ export async function latestForFollowers(db: Database, trx: Trx, authorId: strin
 }
 
 /** Which of `ids` the given author wrote. */
-export async function idsByAuthor(db: Database, trx: Trx, ids: string[], authorId: string): Promise<string[]> {
+export async function idsByAuthor(db: Database, trx: Transaction, ids: string[], authorId: string): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows: { id: string }[] = await db.table("statuses_index", trx).where({ account_id: authorId }).whereIn("id", ids).select("id");
   return rows.map((r) => String(r.id));
@@ -134,7 +133,7 @@ export async function homeCandidates(db: Database, accountId: string, limit: num
 }
 
 /** Of `ids`, the live reblogs of `originalId`. */
-export async function reblogsAmong(db: Database, trx: Trx, originalId: string, ids: string[]): Promise<Set<string>> {
+export async function reblogsAmong(db: Database, trx: Transaction, originalId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows: { id: string }[] = await db.table("statuses_index", trx).where({ reblog_of_id: originalId, deleted: false }).whereIn("id", ids).select("id");
   return new Set(rows.map((r) => String(r.id)));

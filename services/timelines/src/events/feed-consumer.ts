@@ -3,8 +3,8 @@
  * statuses from starling.statuses.v1. Every event goes through the inbox, so a redelivery is a
  * no-op, and every handler tolerates disorder (tombstones, event times, per-author locks).
  */
+import type { Transaction } from "@starling/db";
 import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
-import type { Trx } from "../data/transaction.ts";
 import { applyHideEnded, applyHideStarted } from "../use-cases/apply-block-or-mute.ts";
 import { applyFollowAccepted, applyFollowRemoved } from "../use-cases/apply-follow-change.ts";
 import { applyStatusCreated } from "../use-cases/apply-status-created.ts";
@@ -17,7 +17,7 @@ export const FEED_CONSUMER = "timelines.feeds";
 const occurredAt = (envelope: EventEnvelope) => envelope.occurredAt ?? new Date(0);
 
 /** What each handled event does, inside its inbox transaction. */
-const handlers: EventHandlers<{ deps: FeedDeps; trx: Trx }> = {
+const handlers: EventHandlers<{ deps: FeedDeps; trx: Transaction }> = {
   "follow.accepted": (follow, envelope, { deps, trx }) => applyFollowAccepted(deps, trx, { ...follow, occurredAt: occurredAt(envelope) }),
   "follow.removed": (follow, envelope, { deps, trx }) =>
     applyFollowRemoved(deps, trx, { ...follow, showReblogs: false, occurredAt: occurredAt(envelope) }),

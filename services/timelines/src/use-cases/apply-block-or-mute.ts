@@ -1,8 +1,9 @@
+import type { Transaction } from "@starling/db";
 import { applyHideChange, statusesMentioning, type HideKind } from "../data/blocks-and-mutes-table.ts";
 import { followedBy } from "../data/follows-table.ts";
 import { feedIds, removeManyFromFeed } from "../data/home-feed-store.ts";
 import { idsByAuthor } from "../data/statuses-index-table.ts";
-import { lockAuthor, type Trx } from "../data/transaction.ts";
+import { lockAuthor } from "../data/author-lock.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { mergeIntoHome } from "./apply-follow-change.ts";
 
@@ -23,7 +24,7 @@ export interface HideEvent {
  * a fan-out delivered before this event arrived (blocks and statuses travel on different topics).
  * The locks on both as authors keep a fan-out from slipping in beside the clean-up.
  */
-export async function applyHideStarted(deps: FeedDeps, trx: Trx, event: HideEvent): Promise<void> {
+export async function applyHideStarted(deps: FeedDeps, trx: Transaction, event: HideEvent): Promise<void> {
   // Both locks taken in id order, so two opposite blocks at once cannot deadlock.
   const authors = event.kind === "block" ? [event.accountId, event.targetAccountId].sort() : [event.targetAccountId];
   for (const author of authors) await lockAuthor(trx, author);
@@ -35,7 +36,7 @@ export async function applyHideStarted(deps: FeedDeps, trx: Trx, event: HideEven
 }
 
 /** Removes `authorId`'s statuses, and statuses mentioning it, from `readerId`'s home feed. */
-async function clearFromHome(deps: FeedDeps, trx: Trx, readerId: string, authorId: string): Promise<void> {
+async function clearFromHome(deps: FeedDeps, trx: Transaction, readerId: string, authorId: string): Promise<void> {
   const inFeed = await feedIds(deps.kv, readerId);
   const byAuthor = await idsByAuthor(deps.db, trx, inFeed, authorId);
   const mentioning = await statusesMentioning(deps.db, inFeed, [authorId], trx);
@@ -46,7 +47,7 @@ async function clearFromHome(deps: FeedDeps, trx: Trx, readerId: string, authorI
  * block.removed / mute.removed: records the end. An ended mute of an account still followed
  * merges its statuses back (Mastodon's UnmuteService); an ended block has no follow to restore.
  */
-export async function applyHideEnded(deps: FeedDeps, trx: Trx, event: HideEvent): Promise<void> {
+export async function applyHideEnded(deps: FeedDeps, trx: Transaction, event: HideEvent): Promise<void> {
   await lockAuthor(trx, event.targetAccountId);
   const applied = await applyHideChange(deps.db, trx, { ...event, active: false, expiresAt: null, changedAt: event.occurredAt });
   if (!applied || event.kind !== "mute") return;

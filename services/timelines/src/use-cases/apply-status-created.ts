@@ -1,7 +1,8 @@
+import type { Transaction } from "@starling/db";
 import { audienceOf } from "../domain/home-delivery.ts";
 import { addToFeeds } from "../data/home-feed-store.ts";
 import { recordStatus, type IndexedStatus } from "../data/statuses-index-table.ts";
-import { lockAuthor, type Trx } from "../data/transaction.ts";
+import { lockAuthor } from "../data/author-lock.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { fanOutReblog } from "./fan-out-reblog.ts";
 import { forEachFollowerBatch } from "./for-each-follower-batch.ts";
@@ -13,7 +14,7 @@ import { receiversOf } from "./reply-filter.ts";
  * Feed writes happen inside the transaction so a failed write rolls the inbox row back and the
  * retry fans out again; the writes are idempotent.
  */
-export async function applyStatusCreated(deps: FeedDeps, trx: Trx, status: IndexedStatus): Promise<void> {
+export async function applyStatusCreated(deps: FeedDeps, trx: Transaction, status: IndexedStatus): Promise<void> {
   await lockAuthor(trx, status.accountId);
   if ((await recordStatus(deps.db, trx, status)) !== "recorded") return;
   if (status.reblogOfId) return fanOutReblog(deps, trx, status);

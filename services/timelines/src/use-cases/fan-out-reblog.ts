@@ -1,8 +1,8 @@
+import type { Transaction } from "@starling/db";
 import { receiversWithoutRecentCopy, REBLOG_FALLOFF } from "../domain/reblog-window.ts";
 import { hidingReblogsOf } from "../data/follows-table.ts";
 import { addToFeeds, feedTops } from "../data/home-feed-store.ts";
 import { reblogsAmong, type IndexedStatus } from "../data/statuses-index-table.ts";
-import type { Trx } from "../data/transaction.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { forEachFollowerBatch } from "./for-each-follower-batch.ts";
 import { withoutHiders } from "./hide-filter.ts";
@@ -12,7 +12,7 @@ import { withoutHiders } from "./hide-filter.ts";
  * not hide either author (Mastodon's filter_from_home), leaving out feeds whose newest entries
  * already hold the original or another reblog of it.
  */
-export async function fanOutReblog(deps: FeedDeps, trx: Trx, reblog: IndexedStatus): Promise<void> {
+export async function fanOutReblog(deps: FeedDeps, trx: Transaction, reblog: IndexedStatus): Promise<void> {
   await deliverReblog(deps, trx, reblog, [reblog.accountId]);
   await forEachFollowerBatch(deps, trx, reblog.accountId, async (batch) => {
     const followers = batch.filter((id) => id !== reblog.accountId);
@@ -22,7 +22,7 @@ export async function fanOutReblog(deps: FeedDeps, trx: Trx, reblog: IndexedStat
   });
 }
 
-async function deliverReblog(deps: FeedDeps, trx: Trx, reblog: IndexedStatus, receiverIds: string[]): Promise<void> {
+async function deliverReblog(deps: FeedDeps, trx: Transaction, reblog: IndexedStatus, receiverIds: string[]): Promise<void> {
   if (receiverIds.length === 0) return;
   const originalId = reblog.reblogOfId ?? "";
   const tops = await feedTops(deps.kv, receiverIds, REBLOG_FALLOFF);

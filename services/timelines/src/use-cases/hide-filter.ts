@@ -3,17 +3,17 @@
  * receiver's home when the receiver blocks or mutes its author or an account it mentions, or
  * when the author blocks the receiver. A receiver's own statuses always stay.
  */
+import type { Transaction } from "@starling/db";
 import type { StatusRouting } from "../domain/home-delivery.ts";
 import { hiddenFrom, receiversHiding, statusesMentioning } from "../data/blocks-and-mutes-table.ts";
 import { mentionedAccounts } from "../data/statuses-index-table.ts";
-import type { Trx } from "../data/transaction.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 
 /**
  * The receivers among `receiverIds` (never the author) whose home `status` may reach. For a
  * reblog, the reblogged status's author and mentions count too, and that author's blocks.
  */
-export async function withoutHiders(deps: FeedDeps, trx: Trx, status: StatusRouting, receiverIds: string[]): Promise<string[]> {
+export async function withoutHiders(deps: FeedDeps, trx: Transaction, status: StatusRouting, receiverIds: string[]): Promise<string[]> {
   if (receiverIds.length === 0) return receiverIds;
   const involved = [status.accountId, ...(await mentionedAccounts(deps.db, trx, status.id))];
   const original = status.reblogOfId && status.reblogOfAccountId ? { id: status.reblogOfId, accountId: status.reblogOfAccountId } : undefined;
@@ -24,7 +24,7 @@ export async function withoutHiders(deps: FeedDeps, trx: Trx, status: StatusRout
 }
 
 /** The statuses among `statuses` that `receiverId`'s blocks and mutes let into its home. */
-export async function withoutHidden<S extends StatusRouting>(deps: FeedDeps, receiverId: string, statuses: S[], trx?: Trx): Promise<S[]> {
+export async function withoutHidden<S extends StatusRouting>(deps: FeedDeps, receiverId: string, statuses: S[], trx?: Transaction): Promise<S[]> {
   const { hidden, blockedBy } = await hiddenFrom(deps.db, receiverId, trx);
   if (hidden.size === 0 && blockedBy.size === 0) return statuses;
   const mentioning = await statusesMentioning(deps.db, statuses.flatMap((s) => [s.id, ...(s.reblogOfId ? [s.reblogOfId] : [])]), [...hidden], trx);

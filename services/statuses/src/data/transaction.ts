@@ -1,1 +1,0 @@
-export type { Transaction as Trx } from "@starling/db";
