@@ -5,7 +5,7 @@ import { PollsServiceClient, type PollRequest } from "@starling/proto/statuses/v
 import type { CreateStatusRequest } from "@starling/proto/statuses/v1/statuses";
 import { connectService, type AsyncClient } from "@starling/runtime";
 import { waitFor } from "@starling/testkit";
-import { findLiveStatus } from "../src/data/statuses-table.ts";
+import { findLiveStatus } from "../src/data/statuses-queries.ts";
 import { replaceStatusPoll } from "../src/use-cases/status-poll.ts";
 import { startStatusesHarness, type StatusesHarness } from "./support/statuses-harness.ts";
 import { backends, statusRequest } from "./support/status-request.ts";

@@ -1,5 +1,5 @@
 import type { Viewer } from "@starling/runtime";
-import { standingMarks } from "../data/standings-query.ts";
+import { standingMarks } from "../data/standings-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { viewerAccountId } from "./get-relationships.ts";
 

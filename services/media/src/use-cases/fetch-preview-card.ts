@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { publicFetch, PublicFetchError } from "@starling/runtime";
 import { CARD_IMAGE_BYTES, type CardDetails, type PreviewCardRecord } from "../domain/preview-card.ts";
 import { previewCardImageKey } from "../domain/storage-keys.ts";
-import { clearFailure, findCardByLink, insertCard, lastFailure, recordFailure } from "../data/preview-cards.ts";
+import { clearFailure, findCardByLink, insertCard, lastFailure, recordFailure } from "../data/preview-cards-queries.ts";
 import { renderCardThumbnail } from "../processing/card-image.ts";
 import { ProcessingError } from "../processing/run-tool.ts";
 import { cardFetchOptions, fetchCardDetails, NoCardError } from "./fetch-card-details.ts";

@@ -1,5 +1,5 @@
 import type { PreviewCardRecord } from "../domain/preview-card.ts";
-import { findCards } from "../data/preview-cards.ts";
+import { findCards } from "../data/preview-cards-queries.ts";
 import type { MediaDeps } from "./deps.ts";
 
 /** Cards by id in request order, unknown ids left out; cards are public, so there is no viewer check. */

@@ -1,6 +1,6 @@
 import type { Database, Transaction } from "@starling/db";
 import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
-import { setStatusCard } from "../data/status-cards.ts";
+import { setStatusCard } from "../data/status-cards-queries.ts";
 
 /** Consumer group (and inbox consumer name) that links statuses to the preview cards media fetched. */
 export const CARD_LINKS_GROUP = "statuses.card-links";

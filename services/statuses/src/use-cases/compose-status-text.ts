@@ -1,6 +1,6 @@
 import { formatStatus, statusEntities } from "@starling/text";
 import { tagUrl } from "../domain/status-urls.ts";
-import type { TagUse } from "../data/status-tags-table.ts";
+import type { TagUse } from "../data/status-tags-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 
 /** A local status's text as stored: its HTML and what the text refers to. */

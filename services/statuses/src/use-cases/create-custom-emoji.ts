@@ -1,5 +1,5 @@
 import { alreadyExists, invalidArgument, permissionDenied } from "@starling/runtime";
-import { findEmojiForUpdate, insertEmoji, updateEmoji } from "../data/custom-emojis-table.ts";
+import { findEmojiForUpdate, insertEmoji, updateEmoji } from "../data/custom-emojis-queries.ts";
 import { mayManageEmojis, validateNewEmoji, type CustomEmoji, type NewCustomEmojiInput } from "../domain/custom-emoji.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 

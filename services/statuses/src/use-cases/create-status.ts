@@ -2,8 +2,8 @@ import { failedPrecondition, invalidArgument, notFound, unauthenticated } from "
 import { validateNewStatus, type NewStatusInput, type ValidNewStatus } from "../domain/new-status.ts";
 import type { Status } from "../domain/status.ts";
 import { localStatusUrls } from "../domain/status-urls.ts";
-import { claimIdempotencyKey, findIdempotentStatusId } from "../data/idempotency-keys.ts";
-import { findLiveStatus } from "../data/statuses-table.ts";
+import { claimIdempotencyKey, findIdempotentStatusId } from "../data/idempotency-keys-queries.ts";
+import { findLiveStatus } from "../data/statuses-queries.ts";
 import { composeStatusText, type ComposedText } from "./compose-status-text.ts";
 import { postingDefaultsFor } from "./posting-defaults.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";

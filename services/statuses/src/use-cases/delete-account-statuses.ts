@@ -1,4 +1,4 @@
-import { lockLiveStatusesOf } from "../data/account-statuses-table.ts";
+import { lockLiveStatusesOf } from "../data/account-status-locks-queries.ts";
 import { softDeleteStatus } from "./delete-status.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 

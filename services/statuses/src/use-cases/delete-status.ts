@@ -4,7 +4,7 @@ import { notFound, unauthenticated } from "@starling/runtime";
 import { isStatusId } from "../domain/new-status.ts";
 import type { Status } from "../domain/status.ts";
 import { countsAsReply } from "../domain/visibility.ts";
-import { adjustRepliesCount, findLiveStatus, markStatusDeleted } from "../data/statuses-table.ts";
+import { adjustRepliesCount, findLiveStatus, markStatusDeleted } from "../data/statuses-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { statusDeletedEvent } from "./status-events.ts";
 import { reblogEventsOnDelete } from "./reblogs-on-delete.ts";

@@ -1,4 +1,4 @@
-import { findEnabledEmojis, listPickerEmojis } from "../data/custom-emojis-table.ts";
+import { findEnabledEmojis, listPickerEmojis } from "../data/custom-emojis-queries.ts";
 import { SHORTCODE_PATTERN, type CustomEmoji } from "../domain/custom-emoji.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 

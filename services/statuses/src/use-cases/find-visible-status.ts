@@ -1,7 +1,7 @@
 import { isStatusId } from "../domain/new-status.ts";
 import type { Status } from "../domain/status.ts";
 import { mayShow, NO_STANDING, type AuthorStanding } from "../domain/read-filters.ts";
-import { findLiveStatuses } from "../data/statuses-table.ts";
+import { findLiveStatuses } from "../data/statuses-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 
 /**

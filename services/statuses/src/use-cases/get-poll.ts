@@ -1,8 +1,8 @@
 import { isStatusId } from "../domain/new-status.ts";
 import type { Poll, PollView } from "../domain/poll.ts";
 import { viewPoll } from "../domain/poll-rules.ts";
-import { choicesByPoll } from "../data/poll-votes-table.ts";
-import { findPolls } from "../data/polls-table.ts";
+import { choicesByPoll } from "../data/poll-votes-queries.ts";
+import { findPolls } from "../data/polls-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { findVisibleStatuses } from "./find-visible-status.ts";
 

@@ -1,8 +1,8 @@
 import { notFound } from "@starling/runtime";
 import { contextLimits, hiddenFromThread, NO_STANDING, promoteSelfReplies } from "../domain/read-filters.ts";
 import type { Status } from "../domain/status.ts";
-import { findLiveStatuses } from "../data/statuses-table.ts";
-import { ancestorIds, descendantIds } from "../data/status-threads.ts";
+import { findLiveStatuses } from "../data/statuses-queries.ts";
+import { ancestorIds, descendantIds } from "../data/status-threads-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { authorStandings, findVisibleStatus } from "./find-visible-status.ts";
 

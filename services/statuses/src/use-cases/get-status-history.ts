@@ -1,7 +1,7 @@
 import { notFound } from "@starling/runtime";
 import { pollSnapshot, versionOfStatus, type StatusVersion } from "../domain/status-version.ts";
-import { findPolls } from "../data/polls-table.ts";
-import { findStatusVersions } from "../data/status-edits-table.ts";
+import { findPolls } from "../data/polls-queries.ts";
+import { findStatusVersions } from "../data/status-edits-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { findVisibleStatus } from "./find-visible-status.ts";
 

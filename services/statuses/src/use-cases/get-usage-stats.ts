@@ -1,4 +1,4 @@
-import { countLocalStatuses } from "../data/statuses-table.ts";
+import { countLocalStatuses } from "../data/statuses-queries.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 
 /** What statuses contributes to the instance description and NodeInfo. */

@@ -1,6 +1,6 @@
 import { outboxEvent, type OutboxEvent } from "@starling/events";
 import type { Status } from "../domain/status.ts";
-import type { InteractionRecord } from "../data/interaction-records-table.ts";
+import type { InteractionRecord } from "../data/interaction-records-queries.ts";
 
 // Interaction events are keyed by the status interacted with, so they stay in order with that
 // status's own created/deleted events.

@@ -1,7 +1,7 @@
 import { pageCursors, parsePage, type PageInput } from "@starling/paging";
 import type { Status } from "../domain/status.ts";
-import { recordsOfAccount, recordsOnStatus } from "../data/interaction-records-table.ts";
-import { publicReblogsOf } from "../data/reblogs-table.ts";
+import { recordsOfAccount, recordsOnStatus } from "../data/interaction-records-queries.ts";
+import { publicReblogsOf } from "../data/reblogs-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { findVisibleStatuses } from "./find-visible-status.ts";
 import { actingAccount, visibleStatus } from "./interaction-target.ts";

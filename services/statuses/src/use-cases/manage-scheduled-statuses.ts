@@ -9,7 +9,7 @@ import {
   listScheduledStatuses as readPage,
   lockAccountSchedule,
   setScheduledAt,
-} from "../data/scheduled-statuses-table.ts";
+} from "../data/scheduled-statuses-queries.ts";
 import type { Caller } from "./dependencies.ts";
 import type { RecordListPage } from "./list-interactions.ts";
 import type { SchedulingDeps } from "./schedule-status.ts";

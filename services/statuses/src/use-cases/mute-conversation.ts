@@ -1,5 +1,5 @@
 import type { Status } from "../domain/status.ts";
-import { muteThread, threadRoots, unmuteThread } from "../data/conversation-mutes-table.ts";
+import { muteThread, threadRoots, unmuteThread } from "../data/conversation-mutes-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { actingAccount, visibleStatus } from "./interaction-target.ts";
 

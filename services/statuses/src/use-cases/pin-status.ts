@@ -3,7 +3,7 @@ import { enqueueEvents } from "@starling/events";
 import { invalidArgument } from "@starling/runtime";
 import { pinRefusal } from "../domain/interaction-rules.ts";
 import type { Status } from "../domain/status.ts";
-import { deleteRecord, insertRecord, livePins, lockPinsOf } from "../data/interaction-records-table.ts";
+import { deleteRecord, insertRecord, livePins, lockPinsOf } from "../data/interaction-records-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { findVisibleStatuses } from "./find-visible-status.ts";
 import { pinEvent } from "./interaction-events.ts";

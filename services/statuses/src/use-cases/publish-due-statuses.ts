@@ -2,7 +2,7 @@ import { status as GrpcStatus } from "@grpc/grpc-js";
 import type { Logger } from "@starling/runtime";
 import { ServiceError } from "@starling/runtime";
 import type { ScheduledStatus } from "../domain/scheduled-status.ts";
-import { deleteScheduledStatus, leaseDueScheduledStatuses } from "../data/scheduled-statuses-table.ts";
+import { deleteScheduledStatus, leaseDueScheduledStatuses } from "../data/scheduled-statuses-queries.ts";
 import { createStatus } from "./create-status.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 

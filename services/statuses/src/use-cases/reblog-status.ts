@@ -3,8 +3,8 @@ import { failedPrecondition, invalidArgument, notFound, permissionDenied } from 
 import { mayReblog, reblogVisibility } from "../domain/interaction-rules.ts";
 import type { Status } from "../domain/status.ts";
 import { localStatusUrls } from "../domain/status-urls.ts";
-import { adjustInteractionCount, findLiveReblog, insertReblog } from "../data/reblogs-table.ts";
-import { findLiveStatus } from "../data/statuses-table.ts";
+import { adjustInteractionCount, findLiveReblog, insertReblog } from "../data/reblogs-queries.ts";
+import { findLiveStatus } from "../data/statuses-queries.ts";
 import { softDeleteStatus } from "./delete-status.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { actingAccount, visibleProperStatus } from "./interaction-target.ts";

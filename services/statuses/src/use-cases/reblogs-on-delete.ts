@@ -1,8 +1,8 @@
 import type { OutboxEvent } from "@starling/events";
 import type { Database, Transaction } from "@starling/db";
 import type { Status } from "../domain/status.ts";
-import { adjustInteractionCount, liveReblogsOf } from "../data/reblogs-table.ts";
-import { findLiveStatus, markStatusDeleted } from "../data/statuses-table.ts";
+import { adjustInteractionCount, liveReblogsOf } from "../data/reblogs-queries.ts";
+import { findLiveStatus, markStatusDeleted } from "../data/statuses-queries.ts";
 import { reblogDeletedEvent } from "./interaction-events.ts";
 import { statusDeletedEvent } from "./status-events.ts";
 

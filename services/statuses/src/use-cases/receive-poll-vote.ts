@@ -1,9 +1,9 @@
 import { failedPrecondition, invalidArgument, notFound } from "@starling/runtime";
 import { isStatusId } from "../domain/new-status.ts";
 import { checkVote, isPollExpired } from "../domain/poll-rules.ts";
-import { choicesByPoll } from "../data/poll-votes-table.ts";
-import { lockPoll } from "../data/polls-table.ts";
-import { findLiveStatus } from "../data/statuses-table.ts";
+import { choicesByPoll } from "../data/poll-votes-queries.ts";
+import { lockPoll } from "../data/polls-queries.ts";
+import { findLiveStatus } from "../data/statuses-queries.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 import { storeVote } from "./vote-in-poll.ts";
 

@@ -1,9 +1,9 @@
 import type { Transaction } from "@starling/db";
 import { enqueueEvents, type OutboxEvent } from "@starling/events";
 import type { Status } from "../domain/status.ts";
-import { deleteRecord, insertRecord, type InteractionRecord, type RecordTable } from "../data/interaction-records-table.ts";
-import { adjustInteractionCount } from "../data/reblogs-table.ts";
-import { findLiveStatus } from "../data/statuses-table.ts";
+import { deleteRecord, insertRecord, type InteractionRecord, type RecordTable } from "../data/interaction-records-queries.ts";
+import { adjustInteractionCount } from "../data/reblogs-queries.ts";
+import { findLiveStatus } from "../data/statuses-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { actingAccount, visibleProperStatus } from "./interaction-target.ts";
 

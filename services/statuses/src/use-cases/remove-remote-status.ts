@@ -1,6 +1,6 @@
 import { invalidArgument, permissionDenied } from "@starling/runtime";
 import { isStatusId } from "../domain/new-status.ts";
-import { findStatusByUri } from "../data/statuses-table.ts";
+import { findStatusByUri } from "../data/statuses-queries.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 import { softDeleteStatus } from "./delete-status.ts";
 

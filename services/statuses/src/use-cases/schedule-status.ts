@@ -2,7 +2,7 @@ import { invalidArgument, notFound, unauthenticated } from "@starling/runtime";
 import { validateNewStatus } from "../domain/new-status.ts";
 import { isFarEnoughAhead, reservationEnd, scheduleLimitError, utcDayOf, type ScheduledStatus, type ScheduledStatusParams } from "../domain/scheduled-status.ts";
 import type { Status } from "../domain/status.ts";
-import { countScheduledStatuses, insertScheduledStatus, lockAccountSchedule } from "../data/scheduled-statuses-table.ts";
+import { countScheduledStatuses, insertScheduledStatus, lockAccountSchedule } from "../data/scheduled-statuses-queries.ts";
 import { createStatus, type CreateStatusInput } from "./create-status.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { findVisibleStatus } from "./find-visible-status.ts";

@@ -4,7 +4,7 @@ import type { PreviewCard } from "@starling/proto/media/v1/preview_cards";
 import type { CustomEmoji } from "../domain/custom-emoji.ts";
 import type { PollView } from "../domain/poll.ts";
 import type { Status } from "../domain/status.ts";
-import { findPolls } from "../data/polls-table.ts";
+import { findPolls } from "../data/polls-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { getCustomEmojis, type EmojiRef } from "./find-custom-emojis.ts";
 import { viewPolls } from "./get-poll.ts";

@@ -4,8 +4,8 @@ import type { Poll } from "../domain/poll.ts";
 import { editedPoll, newPoll, validatePoll, type PollInput, type ValidPoll } from "../domain/poll-rules.ts";
 import { remotePoll, type RemotePollState } from "../domain/remote-poll.ts";
 import type { Status } from "../domain/status.ts";
-import { deletePollVotes } from "../data/poll-votes-table.ts";
-import { deletePoll, insertPoll, lockPoll, setStatusPollId, updatePoll } from "../data/polls-table.ts";
+import { deletePollVotes } from "../data/poll-votes-queries.ts";
+import { deletePoll, insertPoll, lockPoll, setStatusPollId, updatePoll } from "../data/polls-queries.ts";
 
 /**
  * The poll part of a new or edited status, checked before any write: null when there is none,

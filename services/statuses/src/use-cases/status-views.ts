@@ -1,5 +1,5 @@
 import type { Status } from "../domain/status.ts";
-import { viewerMarks } from "../data/viewer-states-query.ts";
+import { viewerMarks } from "../data/viewer-states-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { findVisibleStatuses } from "./find-visible-status.ts";
 

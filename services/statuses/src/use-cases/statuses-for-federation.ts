@@ -1,8 +1,8 @@
 import { isStatusId } from "../domain/new-status.ts";
 import type { Poll } from "../domain/poll.ts";
 import type { Status } from "../domain/status.ts";
-import { findPolls } from "../data/polls-table.ts";
-import { findLiveStatuses, findLiveStatusesByUri, findStatusUris } from "../data/statuses-table.ts";
+import { findPolls } from "../data/polls-queries.ts";
+import { findLiveStatuses, findLiveStatusesByUri, findStatusUris } from "../data/statuses-queries.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 
 /** The most ids or URIs one request reads, as GET /api/v1/statuses caps them. */

@@ -4,9 +4,9 @@ import { notFound } from "@starling/runtime";
 import type { Poll } from "../domain/poll.ts";
 import type { Status } from "../domain/status.ts";
 import { countsAsReply } from "../domain/visibility.ts";
-import { insertPoll } from "../data/polls-table.ts";
-import { adjustRepliesCount, insertStatus } from "../data/statuses-table.ts";
-import { replaceStatusTags, type TagUse } from "../data/status-tags-table.ts";
+import { insertPoll } from "../data/polls-queries.ts";
+import { adjustRepliesCount, insertStatus } from "../data/statuses-queries.ts";
+import { replaceStatusTags, type TagUse } from "../data/status-tags-queries.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 import { statusCreatedEvent } from "./status-events.ts";
 

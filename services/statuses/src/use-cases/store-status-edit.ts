@@ -2,9 +2,9 @@ import type { Transaction } from "@starling/db";
 import { enqueueEvents } from "@starling/events";
 import type { Status } from "../domain/status.ts";
 import { pollSnapshot, versionOfStatus, type PollSnapshot, type StatusVersion } from "../domain/status-version.ts";
-import { findPolls } from "../data/polls-table.ts";
-import { hasStatusVersions, insertStatusVersions, saveEditedStatus } from "../data/status-edits-table.ts";
-import { replaceStatusTags, type TagUse } from "../data/status-tags-table.ts";
+import { findPolls } from "../data/polls-queries.ts";
+import { hasStatusVersions, insertStatusVersions, saveEditedStatus } from "../data/status-edits-queries.ts";
+import { replaceStatusTags, type TagUse } from "../data/status-tags-queries.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 import { statusUpdatedEvent } from "./status-events.ts";
 

@@ -1,5 +1,5 @@
 import { invalidArgument } from "@starling/runtime";
-import { findEmojiForUpdate, insertEmoji, updateEmoji } from "../data/custom-emojis-table.ts";
+import { findEmojiForUpdate, insertEmoji, updateEmoji } from "../data/custom-emojis-queries.ts";
 import { REMOTE_DOMAIN_PATTERN, storableRemoteEmojis, type CustomEmoji, type RemoteEmojiInput } from "../domain/custom-emoji.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 

@@ -4,7 +4,7 @@ import { remotePoll } from "../domain/remote-poll.ts";
 import { applyRemoteEdit, isNewerEdit, newRemoteStatus, validateRemoteStatus, type RemoteStatusInput, type ValidRemoteStatus } from "../domain/remote-status.ts";
 import type { Status } from "../domain/status.ts";
 import { pollSnapshot } from "../domain/status-version.ts";
-import { findLiveStatus, findStatusByUri, lockStatusUri } from "../data/statuses-table.ts";
+import { findLiveStatus, findStatusByUri, lockStatusUri } from "../data/statuses-queries.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 import { refreshRemotePoll, replaceRemotePoll } from "./status-poll.ts";
 import { storeNewStatus } from "./store-new-status.ts";

@@ -3,8 +3,8 @@ import { enqueueEvents, type OutboxEvent, outboxEvent } from "@starling/events";
 import { invalidArgument, notFound, unauthenticated } from "@starling/runtime";
 import type { Poll, PollView } from "../domain/poll.ts";
 import { checkVote, pollAfterVote, viewPoll } from "../domain/poll-rules.ts";
-import { choicesByPoll, insertPollVotes } from "../data/poll-votes-table.ts";
-import { lockPoll, updatePoll } from "../data/polls-table.ts";
+import { choicesByPoll, insertPollVotes } from "../data/poll-votes-queries.ts";
+import { lockPoll, updatePoll } from "../data/polls-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { getPoll } from "./get-poll.ts";
 

@@ -1,8 +1,8 @@
 import type { Transaction } from "@starling/db";
-import { applyHideChange, statusesMentioning, type HideKind } from "../data/blocks-and-mutes-table.ts";
-import { followedBy } from "../data/follows-table.ts";
+import { applyHideChange, statusesMentioning, type HideKind } from "../data/blocks-and-mutes-queries.ts";
+import { followedBy } from "../data/follows-queries.ts";
 import { feedIds, removeManyFromFeed } from "../data/home-feed-store.ts";
-import { idsByAuthor } from "../data/statuses-index-table.ts";
+import { idsByAuthor } from "../data/statuses-index-queries.ts";
 import { lockAuthor } from "../data/author-lock.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { mergeIntoHome } from "./apply-follow-change.ts";

@@ -1,7 +1,7 @@
 import type { Transaction } from "@starling/db";
-import { applyFollowChange, hidingReblogsOf } from "../data/follows-table.ts";
+import { applyFollowChange, hidingReblogsOf } from "../data/follows-queries.ts";
 import { addManyToFeed, feedIds, FEED_SIZE, removeManyFromFeed } from "../data/home-feed-store.ts";
-import { idsByAuthor, latestForFollowers } from "../data/statuses-index-table.ts";
+import { idsByAuthor, latestForFollowers } from "../data/statuses-index-queries.ts";
 import { lockAuthor } from "../data/author-lock.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { statusesFor } from "./reply-filter.ts";

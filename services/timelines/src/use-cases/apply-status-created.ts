@@ -1,7 +1,7 @@
 import type { Transaction } from "@starling/db";
 import { audienceOf } from "../domain/home-delivery.ts";
 import { addToFeeds } from "../data/home-feed-store.ts";
-import { recordStatus, type IndexedStatus } from "../data/statuses-index-table.ts";
+import { recordStatus, type IndexedStatus } from "../data/statuses-index-queries.ts";
 import { lockAuthor } from "../data/author-lock.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { fanOutReblog } from "./fan-out-reblog.ts";

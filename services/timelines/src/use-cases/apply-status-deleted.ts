@@ -1,6 +1,6 @@
 import type { Transaction } from "@starling/db";
 import { removeFromFeeds } from "../data/home-feed-store.ts";
-import { markStatusDeleted, mentionedAccounts } from "../data/statuses-index-table.ts";
+import { markStatusDeleted, mentionedAccounts } from "../data/statuses-index-queries.ts";
 import { lockAuthor } from "../data/author-lock.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { forEachFollowerBatch } from "./for-each-follower-batch.ts";

@@ -1,8 +1,8 @@
 import type { Transaction } from "@starling/db";
 import { receiversWithoutRecentCopy, REBLOG_FALLOFF } from "../domain/reblog-window.ts";
-import { hidingReblogsOf } from "../data/follows-table.ts";
+import { hidingReblogsOf } from "../data/follows-queries.ts";
 import { addToFeeds, feedTops } from "../data/home-feed-store.ts";
-import { reblogsAmong, type IndexedStatus } from "../data/statuses-index-table.ts";
+import { reblogsAmong, type IndexedStatus } from "../data/statuses-index-queries.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { forEachFollowerBatch } from "./for-each-follower-batch.ts";
 import { withoutHiders } from "./hide-filter.ts";

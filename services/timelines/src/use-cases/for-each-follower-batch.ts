@@ -1,5 +1,5 @@
 import type { Transaction } from "@starling/db";
-import { followersPage } from "../data/follows-table.ts";
+import { followersPage } from "../data/follows-queries.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 
 /** Followers handled per step: one query and one pipelined batch of feed writes each. */

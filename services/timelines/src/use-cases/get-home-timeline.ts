@@ -2,7 +2,7 @@ import { feedRangeFor } from "../domain/feed-range.ts";
 import { parsePage, type PageInput } from "@starling/paging";
 import { TIMELINE_PAGE_LIMITS } from "../domain/timeline-page.ts";
 import { addManyToFeed, FEED_SIZE, markBuilt, readFeed, touchBuilt } from "../data/home-feed-store.ts";
-import { homeCandidates } from "../data/statuses-index-table.ts";
+import { homeCandidates } from "../data/statuses-index-queries.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { statusesFor } from "./reply-filter.ts";
 

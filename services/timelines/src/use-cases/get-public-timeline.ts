@@ -1,7 +1,7 @@
 import { parsePage, type PageInput } from "@starling/paging";
 import { TIMELINE_PAGE_LIMITS } from "../domain/timeline-page.ts";
-import { hiddenFrom } from "../data/blocks-and-mutes-table.ts";
-import { publicStatusIds, type Origin } from "../data/public-statuses.ts";
+import { hiddenFrom } from "../data/blocks-and-mutes-queries.ts";
+import { publicStatusIds, type Origin } from "../data/public-statuses-queries.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 
 /** Which statuses to show: Mastodon's `local` and `remote` flags (both set means all). */

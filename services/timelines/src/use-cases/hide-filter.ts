@@ -5,8 +5,8 @@
  */
 import type { Transaction } from "@starling/db";
 import type { StatusRouting } from "../domain/home-delivery.ts";
-import { hiddenFrom, receiversHiding, statusesMentioning } from "../data/blocks-and-mutes-table.ts";
-import { mentionedAccounts } from "../data/statuses-index-table.ts";
+import { hiddenFrom, receiversHiding, statusesMentioning } from "../data/blocks-and-mutes-queries.ts";
+import { mentionedAccounts } from "../data/statuses-index-queries.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 
 /**

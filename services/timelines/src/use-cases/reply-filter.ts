@@ -1,7 +1,7 @@
 /** The reply rule of home feeds, fed with the follows it needs from the read model, then blocks and mutes. */
 import type { Transaction } from "@starling/db";
 import { isReply, replyReachesReceiver, type StatusRouting } from "../domain/home-delivery.ts";
-import { followedBy, whoFollows } from "../data/follows-table.ts";
+import { followedBy, whoFollows } from "../data/follows-queries.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { withoutHidden, withoutHiders } from "./hide-filter.ts";
 

@@ -1,6 +1,6 @@
 import type { Database, Transaction } from "@starling/db";
 import type { Poll } from "../domain/poll.ts";
-import { deletePollVotes } from "./poll-votes-table.ts";
+import { deletePollVotes } from "./poll-votes-queries.ts";
 
 /** A row of `polls` as pg returns it (int8 as strings). */
 interface PollRow {
