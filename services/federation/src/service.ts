@@ -1,17 +1,8 @@
 import type { InfraProvider } from "@starling/platform";
-import { connectService, createIdGenerator, publicBaseUrl, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
-import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
-import { FederatedAccountsServiceClient } from "@starling/proto/accounts/v1/federated_accounts";
-import { FollowsServiceClient } from "@starling/proto/accounts/v1/follows";
-import { MediaServiceClient } from "@starling/proto/media/v1/media";
-import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
-import { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
-import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
-import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
+import { createIdGenerator, publicBaseUrl, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { FederationServiceService } from "@starling/proto/federation/v1/federation";
-import { FederatedStatusesServiceClient } from "@starling/proto/statuses/v1/federated_statuses";
-import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import { federationMigrations } from "../migrations/index.ts";
+import { connectFederationClients } from "./clients/federation-clients.ts";
 import type { FederationConfig } from "./config.ts";
 import { createStarlingFederation, type FederationContextData } from "./fedify/federation.ts";
 import { instanceActorSigner, signedDocumentLoader } from "./fedify/signed-fetch.ts";
@@ -49,19 +40,7 @@ export async function startFederationService(
   context.readiness.add("database", () => db.ping());
   context.readiness.add("event bus", () => infra.bus().ping());
   context.readiness.add("key-value store", () => infra.kv().ping());
-  const defaults = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const clients = {
-    accounts: connectService(AccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
-    profiles: connectService(ProfilesServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
-    federatedAccounts: connectService(FederatedAccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
-    registration: connectService(RegistrationServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
-    statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
-    federatedStatuses: connectService(FederatedStatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
-    follows: connectService(FollowsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
-    interactions: connectService(StatusInteractionsServiceClient, config.STATUSES_GRPC_URL, defaults),
-    customEmojis: connectService(CustomEmojisServiceClient, config.STATUSES_GRPC_URL, defaults),
-    media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
-  };
+  const clients = connectFederationClients(config);
   context.shutdown.add("clients", "federation gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   // Fetches are signed as the instance actor (Mastodon does the same), for servers in authorized-fetch mode.
   const origin = publicBaseUrl(config);

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { KeyValueStore } from "@starling/kv";
 import { publicBaseUrl, type Logger } from "@starling/runtime";
-import type { Clients } from "./clients.ts";
+import type { Clients } from "./clients/gateway-clients.ts";
 import type { GatewayConfig } from "./config.ts";
 import { bearerToken, TokenResolver } from "./http/authenticate.ts";
 import { bindRoute } from "./http/bind-route.ts";

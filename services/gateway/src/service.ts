@@ -1,7 +1,7 @@
 import type { InfraProvider } from "@starling/platform";
 import { checkHealth, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { createApp } from "./app.ts";
-import { connectClients } from "./clients.ts";
+import { connectClients } from "./clients/gateway-clients.ts";
 import { startTokenRevocationsConsumer } from "./events/token-revocations-consumer.ts";
 import { TokenResolver } from "./http/authenticate.ts";
 import type { GatewayConfig } from "./config.ts";

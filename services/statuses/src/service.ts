@@ -1,13 +1,13 @@
 import { createOutboxRelay } from "@starling/events";
 import type { InfraProvider } from "@starling/platform";
-import { connectService, createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
+import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { StatusesServiceService } from "@starling/proto/statuses/v1/statuses";
 import { CustomEmojisServiceService } from "@starling/proto/statuses/v1/custom_emojis";
 import { statusesMigrations } from "../migrations/index.ts";
 import type { StatusesConfig } from "./config.ts";
 import { baseUrl } from "./domain/status-urls.ts";
-import { accountsDirectory, connectAccounts, connectProfiles } from "./grpc/accounts-directory.ts";
-import { connectMedia, mediaAttacher } from "./grpc/media-attacher.ts";
+import { accountsDirectory, connectAccounts, connectProfiles } from "./clients/accounts-directory.ts";
+import { connectMedia, mediaAttacher } from "./clients/media-attacher.ts";
 import { statusesHandlers } from "./grpc/statuses-handlers.ts";
 import { startAccountDeletionsConsumer } from "./events/account-deletions-consumer.ts";
 import { statusEditsHandlers } from "./grpc/status-edits-handlers.ts";
@@ -25,7 +25,7 @@ import { TranslationServiceService } from "@starling/proto/statuses/v1/translati
 import { translationHandlers } from "./grpc/translation-handlers.ts";
 import { configuredTranslator } from "./translation/configured-translator.ts";
 import { FederatedStatusesServiceService } from "@starling/proto/statuses/v1/federated_statuses";
-import { PreviewCardsServiceClient } from "@starling/proto/media/v1/preview_cards";
+import { connectPreviewCards } from "./clients/preview-cards-client.ts";
 import { statusPageCopies } from "./read-models/status-page-copies.ts";
 import { startPageCopiesConsumer } from "./read-models/status-page-copies-consumer.ts";
 import { federatedStatusesHandlers } from "./grpc/federated-statuses-handlers.ts";
@@ -70,7 +70,7 @@ export async function startStatusesService(
   context.shutdown.add("clients", "profiles client", () => profiles.close());
   const media = connectMedia(config.MEDIA_GRPC_URL, config.GRPC_DEADLINE_MS);
   context.shutdown.add("clients", "media client", () => media.close());
-  const cards = connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const cards = connectPreviewCards(config.MEDIA_GRPC_URL, config.GRPC_DEADLINE_MS);
   context.shutdown.add("clients", "preview cards client", () => cards.close());
   const copies = statusPageCopies(infra.kv(), { accounts: client, media, cards }, COPY_TTL_MS);
   const pageCopies = await startPageCopiesConsumer(bus, copies);

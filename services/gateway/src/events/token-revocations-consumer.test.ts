@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createEmbeddedBus, encodePayload, newEnvelope, TOPICS, type EventType, type PayloadOf } from "@starling/events";
 import { waitFor } from "@starling/testkit";
-import type { Clients } from "../clients.ts";
+import type { Clients } from "../clients/gateway-clients.ts";
 import { TokenResolver } from "../http/authenticate.ts";
 import { startTokenRevocationsConsumer } from "./token-revocations-consumer.ts";
 

@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { signViewer, type Viewer } from "@starling/runtime";
-import type { Clients } from "../clients.ts";
+import type { Clients } from "../clients/gateway-clients.ts";
 import { HttpError } from "./grpc-to-http.ts";
 
 /** The bearer token of a request: Authorization header first, then access_token (as Doorkeeper). */

@@ -1,6 +1,6 @@
 import type { Express, Request, Response } from "express";
 import { canonicalAddress, type Logger } from "@starling/runtime";
-import type { Clients } from "../clients.ts";
+import type { Clients } from "../clients/gateway-clients.ts";
 import type { GatewayConfig } from "../config.ts";
 import type { TokenResolver } from "./authenticate.ts";
 import { bearerToken } from "./authenticate.ts";

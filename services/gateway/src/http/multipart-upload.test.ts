@@ -5,7 +5,7 @@ import express from "express";
 import { z } from "zod";
 import { createLogger } from "@starling/runtime";
 import { testConfig } from "../../test/fixtures/accounts-server.ts";
-import type { Clients } from "../clients.ts";
+import type { Clients } from "../clients/gateway-clients.ts";
 import { TokenResolver } from "./authenticate.ts";
 import { bindRoute } from "./bind-route.ts";
 import type { UploadPart } from "./multipart-upload.ts";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Viewer } from "@starling/runtime";
-import type { Clients } from "../clients.ts";
+import type { Clients } from "../clients/gateway-clients.ts";
 import type { GatewayConfig } from "../config.ts";
 import type { UploadLimits, UploadParts } from "./multipart-upload.ts";
 

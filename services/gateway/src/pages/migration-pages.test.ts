@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import express, { type Response } from "express";
 import { createLogger } from "@starling/runtime";
-import type { Clients } from "../clients.ts";
+import type { Clients } from "../clients/gateway-clients.ts";
 import { addAlias, moveAccount, removeAlias, showAliases, showMigration } from "./migration-pages.ts";
 import type { PagesDeps } from "./pages-deps.ts";
 import { SessionCookies } from "./session.ts";

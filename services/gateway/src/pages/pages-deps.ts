@@ -1,7 +1,7 @@
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import type { Request } from "express";
 import type { Logger } from "@starling/runtime";
-import type { Clients } from "../clients.ts";
+import type { Clients } from "../clients/gateway-clients.ts";
 import type { SessionCookies } from "./session.ts";
 
 /** What the page handlers share. */

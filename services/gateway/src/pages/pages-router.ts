@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { signViewer, type Logger } from "@starling/runtime";
-import type { Clients } from "../clients.ts";
+import type { Clients } from "../clients/gateway-clients.ts";
 import type { GatewayConfig } from "../config.ts";
 import { decideAuthorization, showAuthorization, showCode } from "./authorize-pages.ts";
 import { showConfirmation } from "./confirmation.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { CustomEmoji } from "@starling/proto/statuses/v1/custom_emojis";
 import { accountFixture } from "../../test/fixtures/accounts-server.ts";
 import { startCustomEmojisFixture, type RunningCustomEmojis } from "../../test/fixtures/custom-emojis-server.ts";
-import type { Clients } from "../clients.ts";
+import type { Clients } from "../clients/gateway-clients.ts";
 import { accountEmojis, loadAccountEmojis } from "./account-emojis.ts";
 import { emojiKey } from "./custom-emoji.ts";
 import { presentAccount } from "./account.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { ServiceError } from "@starling/runtime";
 import { accountFixture } from "../../test/fixtures/accounts-server.ts";
-import type { Clients } from "../clients.ts";
+import type { Clients } from "../clients/gateway-clients.ts";
 import type { RouteContext } from "../http/route.ts";
 import { resolvableQuery, searchAccountsResolving, searchRoutes } from "./search-routes.ts";
 

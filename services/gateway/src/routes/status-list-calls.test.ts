@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Status, StatusPage } from "@starling/proto/statuses/v1/statuses";
 import { accountFixture, testConfig } from "../../test/fixtures/accounts-server.ts";
-import type { Clients } from "../clients.ts";
+import type { Clients } from "../clients/gateway-clients.ts";
 import type { RouteContext } from "../http/route.ts";
 import { ROUTES } from "./route-table.ts";
 

@@ -4,7 +4,7 @@ import type { StatusPageCopies } from "../read-models/status-page-copies.ts";
 
 /**
  * What the statuses service asks the accounts service. The use cases depend on this port; the gRPC
- * adapter is src/grpc/accounts-directory.ts.
+ * adapter is src/clients/accounts-directory.ts.
  */
 export interface AccountsPort {
   /** Usernames of the accounts with these ids; unknown ids are missing from the map. */
@@ -37,7 +37,7 @@ export interface PostingDefaults {
   interfaceLocale: string;
 }
 
-/** What the statuses service asks the media service (adapter: src/grpc/media-attacher.ts). */
+/** What the statuses service asks the media service (adapter: src/clients/media-attacher.ts). */
 export interface MediaPort {
   /**
    * Attaches uploads of `accountId` to `statusId` in this order, or refuses with a ServiceError

@@ -18,7 +18,7 @@ import { TranslationServiceClient } from "@starling/proto/statuses/v1/translatio
 import { ScheduledStatusesServiceClient } from "@starling/proto/statuses/v1/scheduled_statuses";
 import { TimelinesServiceClient } from "@starling/proto/timelines/v1/timelines";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
-import type { GatewayConfig } from "./config.ts";
+import type { GatewayConfig } from "../config.ts";
 
 /** The gRPC clients the gateway calls services with. */
 export interface Clients {
