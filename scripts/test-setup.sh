@@ -5,6 +5,7 @@
 #   chromium                         Debian package chromium   the OAuth pages suite (/usr/bin/chromium)
 #   kustomize, kubernetes-validate   into .tooling/ by k8s/scripts/install-tools.sh (Go module proxy, PyPI)
 #   schemathesis                     into .tooling/ by scripts/schemathesis.sh (PyPI)   the OpenAPI fuzzing suite
+#   bovine-herd                      into .tooling/ by scripts/bovine-herd.sh (PyPI)    the bovine federation suite
 # Debian packages need root: it runs apt-get as root or through sudo without a password; otherwise it
 # installs nothing, prints the command that would, and fails, so that no suite runs half set up.
 # It prints one line saying what it installs; the installers' own output goes to .tooling/test-setup.log.
@@ -18,10 +19,10 @@ say() { echo "test set-up: $*" >&2; }
 packages=()
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || packages+=(ffmpeg)
 [ -x /usr/bin/chromium ] || packages+=(chromium)
-mapfile -t tools < <(bash "$root/k8s/scripts/install-tools.sh" --missing; bash "$root/scripts/schemathesis.sh" --missing)
+mapfile -t tools < <(bash "$root/k8s/scripts/install-tools.sh" --missing; bash "$root/scripts/schemathesis.sh" --missing; bash "$root/scripts/bovine-herd.sh" --missing)
 needs() { [[ " ${tools[*]} " == *" $1 "* ]]; }
 # Debian's python3 leaves venv (and the pip it bootstraps) to a package of its own.
-{ needs kubernetes-validate || needs schemathesis; } && ! "$python" -c 'import ensurepip, venv' 2>/dev/null && packages+=(python3-venv)
+{ needs kubernetes-validate || needs schemathesis || needs bovine-herd; } && ! "$python" -c 'import ensurepip, venv' 2>/dev/null && packages+=(python3-venv)
 [ ${#packages[@]} -eq 0 ] && [ ${#tools[@]} -eq 0 ] && exit 0
 
 if needs kustomize && ! command -v go >/dev/null; then
@@ -58,6 +59,7 @@ install() {
   fi
   if needs kustomize || needs kubernetes-validate; then bash "$root/k8s/scripts/install-tools.sh" || return 1; fi
   if needs schemathesis; then bash "$root/scripts/schemathesis.sh" --install || return 1; fi
+  if needs bovine-herd; then bash "$root/scripts/bovine-herd.sh" --install || return 1; fi
 }
 if ! install >"$log" 2>&1; then
   say "FAILED; the last lines of $log:"
