@@ -14,6 +14,9 @@ export interface BovineActor {
   id: string;
   inbox: string;
   outbox: string;
+  /** Its followers collection (bovine names collections at random, as it names endpoints). */
+  followers: string;
+  following: string;
   keyId: string;
   privateKey: webcrypto.CryptoKey;
 }
@@ -74,7 +77,7 @@ export async function startBovinePeer(handles: string[]): Promise<BovinePeer> {
   for (const [handle, actor] of Object.entries(registered)) {
     const pem = createPrivateKey(actor.privateKeyPem).export({ type: "pkcs8", format: "der" });
     const privateKey = await webcrypto.subtle.importKey("pkcs8", pem, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, true, ["sign"]);
-    actors[handle] = { id: actor.id, inbox: actor.inbox, outbox: actor.outbox, keyId: actor.publicKey.id, privateKey };
+    actors[handle] = { id: actor.id, inbox: actor.inbox, outbox: actor.outbox, followers: "", following: "", keyId: actor.publicKey.id, privateKey };
   }
   const origin = `http://${host}`;
   await waitFor(async () => (await fetch(`${origin}/.well-known/nodeinfo`).catch(() => null))?.ok, { timeoutMs: 30_000, intervalMs: 100, what: "bovine-herd listening" });
@@ -89,6 +92,18 @@ export async function startBovinePeer(handles: string[]): Promise<BovinePeer> {
     return text.split("\n").filter(Boolean).map((line) => JSON.parse(line));
   };
 
+  const get = async (handle: string, url: string) => {
+    const response = await fetch(await signed(handle, url, { headers: { accept: ACTIVITY_JSON } }));
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}\n${output}`);
+    return (await response.json()) as Json;
+  };
+  // The collections are in the actor as its owner reads it. One at a time: once, two first signed
+  // GETs sent together got a 401 (bovine was still resolving the signers' keys); one by one never did.
+  for (const actor of Object.entries(actors)) {
+    const own = await get(actor[0], actor[1].id);
+    Object.assign(actor[1], { followers: own.followers, following: own.following });
+  }
+
   return {
     host,
     origin,
@@ -99,11 +114,7 @@ export async function startBovinePeer(handles: string[]): Promise<BovinePeer> {
       if (response.status !== 201) throw new Error(`bovine's outbox answered ${response.status}: ${await response.text()}\n${output}`);
       return response.headers.get("location")!;
     },
-    async get(handle, url) {
-      const response = await fetch(await signed(handle, url, { headers: { accept: ACTIVITY_JSON } }));
-      if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-      return (await response.json()) as Json;
-    },
+    get,
     received,
     waitFor: (predicate, what) =>
       waitFor(async () => (await received()).find((r) => predicate(r.activity, r))?.activity, { timeoutMs: 30_000, intervalMs: 200, what: `${what} at bovine` }),
