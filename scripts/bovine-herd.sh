@@ -19,7 +19,8 @@ case "${1:-}" in
     installed && exit 0
     echo "bovine-herd: installing $VERSION (pip, virtualenv)" >&2
     "$python" -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "bovine-herd==$VERSION"
+    # bovine-herd only bounds its sister packages (<0.6); the suite was written against these.
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "bovine-herd==$VERSION" "bovine==$VERSION" "bovine-store==$VERSION" "bovine-process==$VERSION"
     ;;
   --python)
     installed || { echo "bovine-herd $VERSION is not installed: run bash scripts/test-setup.sh (or bash scripts/bovine-herd.sh --install)" >&2; exit 3; }
