@@ -65,66 +65,79 @@ export async function startBovinePeer(handles: string[]): Promise<BovinePeer> {
   let output = "";
   child.stderr.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  const registered = await new Promise<Record<string, Json>>((resolve, reject) => {
-    let stdout = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes("\n")) resolve(JSON.parse(stdout.split("\n")[0]!));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(directory, { recursive: true, force: true });
+  };
+  try {
+    return await started();
+  } catch (error) {
+    await stop(); // a peer that failed to start leaves no process behind
+    throw error;
+  }
+
+  async function started(): Promise<BovinePeer> {
+    const registered = await new Promise<Record<string, Json>>((resolve, reject) => {
+      let stdout = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes("\n")) resolve(JSON.parse(stdout.split("\n")[0]!));
+      });
+      child.once("exit", (code) => reject(new Error(`bovine-peer.py exited with ${code}:\n${output}`)));
     });
-    child.once("exit", (code) => reject(new Error(`bovine-peer.py exited with ${code}:\n${output}`)));
-  });
-  const actors: Record<string, BovineActor> = {};
-  for (const [handle, actor] of Object.entries(registered)) {
-    const pem = createPrivateKey(actor.privateKeyPem).export({ type: "pkcs8", format: "der" });
-    const privateKey = await webcrypto.subtle.importKey("pkcs8", pem, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, true, ["sign"]);
-    actors[handle] = { id: actor.id, inbox: actor.inbox, outbox: actor.outbox, followers: "", following: "", keyId: actor.publicKey.id, privateKey };
+    const actors: Record<string, BovineActor> = {};
+    for (const [handle, actor] of Object.entries(registered)) {
+      const pem = createPrivateKey(actor.privateKeyPem).export({ type: "pkcs8", format: "der" });
+      // Extractable: Fedify's signRequest refuses a key it cannot export.
+      const privateKey = await webcrypto.subtle.importKey("pkcs8", pem, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, true, ["sign"]);
+      actors[handle] = { id: actor.id, inbox: actor.inbox, outbox: actor.outbox, followers: "", following: "", keyId: actor.publicKey.id, privateKey };
+    }
+    const origin = `http://${host}`;
+    await waitFor(async () => (await fetch(`${origin}/.well-known/nodeinfo`).catch(() => null))?.ok, { timeoutMs: 30_000, intervalMs: 100, what: "bovine-herd listening" });
+
+    const signed = (handle: string, url: string, init: RequestInit) => {
+      const actor = actors[handle];
+      if (!actor) throw new Error(`the bovine peer has no user ${handle}`);
+      return signRequest(new Request(url, init), actor.privateKey, new URL(actor.keyId), { spec: "draft-cavage-http-signatures-12" });
+    };
+    const received = async (): Promise<BovineReceived[]> => {
+      const text = await readFile(join(directory, "received.jsonl"), "utf8").catch(() => "");
+      return text.split("\n").filter(Boolean).map((line) => JSON.parse(line));
+    };
+
+    const get = async (handle: string, url: string) => {
+      const response = await fetch(await signed(handle, url, { headers: { accept: ACTIVITY_JSON } }));
+      if (!response.ok) throw new Error(`GET ${url} answered ${response.status}\n${output}`);
+      return (await response.json()) as Json;
+    };
+    // The collections are in the actor as its owner reads it. One at a time: once, two first signed
+    // GETs sent together got a 401 (bovine was still resolving the signers' keys); one by one never did.
+    for (const actor of Object.entries(actors)) {
+      const own = await get(actor[0], actor[1].id);
+      Object.assign(actor[1], { followers: own.followers, following: own.following });
+    }
+
+    return {
+      host,
+      origin,
+      actors,
+      async post(handle, activity) {
+        const body = JSON.stringify({ "@context": "https://www.w3.org/ns/activitystreams", ...activity, actor: actors[handle]?.id });
+        const response = await fetch(await signed(handle, actors[handle]!.outbox, { method: "POST", headers: { "content-type": ACTIVITY_JSON }, body }));
+        if (response.status !== 201) throw new Error(`bovine's outbox answered ${response.status}: ${await response.text()}\n${output}`);
+        return response.headers.get("location")!;
+      },
+      get,
+      received,
+      waitFor: (predicate, what) =>
+        waitFor(async () => (await received()).find((r) => predicate(r.activity, r))?.activity, { timeoutMs: 30_000, intervalMs: 200, what: `${what} at bovine` }),
+      output: () => output,
+      stop,
+    };
   }
-  const origin = `http://${host}`;
-  await waitFor(async () => (await fetch(`${origin}/.well-known/nodeinfo`).catch(() => null))?.ok, { timeoutMs: 30_000, intervalMs: 100, what: "bovine-herd listening" });
-
-  const signed = (handle: string, url: string, init: RequestInit) => {
-    const actor = actors[handle];
-    if (!actor) throw new Error(`the bovine peer has no user ${handle}`);
-    return signRequest(new Request(url, init), actor.privateKey, new URL(actor.keyId), { spec: "draft-cavage-http-signatures-12" });
-  };
-  const received = async (): Promise<BovineReceived[]> => {
-    const text = await readFile(join(directory, "received.jsonl"), "utf8").catch(() => "");
-    return text.split("\n").filter(Boolean).map((line) => JSON.parse(line));
-  };
-
-  const get = async (handle: string, url: string) => {
-    const response = await fetch(await signed(handle, url, { headers: { accept: ACTIVITY_JSON } }));
-    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}\n${output}`);
-    return (await response.json()) as Json;
-  };
-  // The collections are in the actor as its owner reads it. One at a time: once, two first signed
-  // GETs sent together got a 401 (bovine was still resolving the signers' keys); one by one never did.
-  for (const actor of Object.entries(actors)) {
-    const own = await get(actor[0], actor[1].id);
-    Object.assign(actor[1], { followers: own.followers, following: own.following });
-  }
-
-  return {
-    host,
-    origin,
-    actors,
-    async post(handle, activity) {
-      const body = JSON.stringify({ "@context": "https://www.w3.org/ns/activitystreams", ...activity, actor: actors[handle]?.id });
-      const response = await fetch(await signed(handle, actors[handle]!.outbox, { method: "POST", headers: { "content-type": ACTIVITY_JSON }, body }));
-      if (response.status !== 201) throw new Error(`bovine's outbox answered ${response.status}: ${await response.text()}\n${output}`);
-      return response.headers.get("location")!;
-    },
-    get,
-    received,
-    waitFor: (predicate, what) =>
-      waitFor(async () => (await received()).find((r) => predicate(r.activity, r))?.activity, { timeoutMs: 30_000, intervalMs: 200, what: `${what} at bovine` }),
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        await exited;
-      }
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
 }
