@@ -5,7 +5,7 @@ import { TOPICS, type EventEnvelope } from "@starling/events";
 import type { App } from "@starling/proto/accounts/v1/accounts";
 import { RegistrationServiceClient, type RegisterRequest } from "@starling/proto/accounts/v1/registration";
 import { connectService, type AsyncClient } from "@starling/runtime";
-import { readMailbox } from "@starling/testkit";
+import { readMailbox, waitFor } from "@starling/testkit";
 import { startHarness, type Backend, type Harness } from "./harness.ts";
 
 /** A running accounts service in one registration mode, with what the tests drive it through. */
@@ -56,6 +56,17 @@ export async function confirmationToken(f: Fixture, email: string): Promise<stri
 }
 
 export const authenticate = (f: Fixture, accessToken: string) => f.h.client.authenticate({ accessToken });
+
+/**
+ * The row counts once the outbox relay has emptied the outbox (it runs on its own time), so a
+ * test comparing counts before and after sees only its own writes.
+ */
+export function settledRowCounts(f: Fixture): Promise<number[]> {
+  return waitFor(async () => {
+    const counts = await rowCounts(f);
+    return counts.at(-1) === 0 && counts;
+  }, { what: "the outbox relayed" });
+}
 
 export async function rowCounts(f: Fixture): Promise<number[]> {
   const tables = ["accounts", "users", "registrations", "oauth_tokens", "outbox"];

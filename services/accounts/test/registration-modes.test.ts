@@ -3,7 +3,7 @@ import { status } from "@grpc/grpc-js";
 import { decodePayload } from "@starling/events";
 import { waitFor } from "@starling/testkit";
 import { backends, rejection } from "./harness.ts";
-import { authenticate, confirmationToken, form, register, rowCounts, startFixture, type Fixture } from "./registration-fixture.ts";
+import { authenticate, confirmationToken, form, register, rowCounts, settledRowCounts, startFixture, type Fixture } from "./registration-fixture.ts";
 
 for (const backend of backends) {
   describe(`sign-up needing approval on ${backend.name}`, () => {
@@ -73,7 +73,7 @@ for (const backend of backends) {
     after(() => f.stop());
 
     it("refuses every sign-up with Forbidden and writes nothing", async () => {
-      const before = await rowCounts(f);
+      const before = await settledRowCounts(f);
       assert.deepEqual(await rejection(register(f, form("latecomer"))), { code: status.PERMISSION_DENIED, details: "Forbidden" });
       assert.deepEqual(await rowCounts(f), before);
       assert.deepEqual(await f.registration.getRegistrationSettings({}), { mode: "none", enabled: false, approvalRequired: false });
