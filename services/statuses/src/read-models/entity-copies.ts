@@ -1,4 +1,5 @@
 import type { KeyValueStore } from "@starling/kv";
+import { readThrough } from "./read-through.ts";
 
 /** A proto message codec, as ts-proto generates it. */
 export interface MessageCodec<T> {
@@ -38,27 +39,14 @@ export function entityCopies<T>(options: EntityCopiesOptions<T>): EntityCopies<T
   const { kv, prefix, codec } = options;
   const key = (id: string) => prefix + id;
   return {
-    async getMany(ids) {
-      const wanted = [...new Set(ids)];
-      const found = new Map<string, T>();
-      if (wanted.length === 0) return found;
-      const cached = await Promise.all(wanted.map((id) => kv.get(key(id))));
-      const missing: string[] = [];
-      wanted.forEach((id, i) => {
-        const value = cached[i];
-        if (value === null || value === undefined) missing.push(id);
-        else found.set(id, codec.decode(Buffer.from(value, "base64")));
-      });
-      if (missing.length === 0) return found;
-      const fetched = await options.fetch(missing);
-      await Promise.all(
-        fetched.map((entity) => {
-          found.set(options.idOf(entity), entity);
-          return kv.set(key(options.idOf(entity)), Buffer.from(codec.encode(entity).finish()).toString("base64"), { ttlMs: options.ttlMs });
-        }),
-      );
-      return found;
-    },
+    getMany: (ids) =>
+      readThrough(kv, ids, {
+        keyOf: key,
+        encode: (entity) => Buffer.from(codec.encode(entity).finish()).toString("base64"),
+        decode: (stored) => codec.decode(Buffer.from(stored, "base64")),
+        fetch: async (missing) => new Map((await options.fetch(missing)).map((entity) => [options.idOf(entity), entity])),
+        ttlMs: options.ttlMs,
+      }),
     async forget(ids) {
       if (ids.length > 0) await kv.del(...ids.map(key));
     },

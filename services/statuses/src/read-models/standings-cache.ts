@@ -1,6 +1,7 @@
 import type { KeyValueStore } from "@starling/kv";
 import { NO_STANDING, type AuthorStanding } from "../domain/read-filters.ts";
 import type { AccountsPort, Caller } from "../use-cases/dependencies.ts";
+import { readThrough } from "./read-through.ts";
 
 /** Viewers' standings towards authors, cached in the key-value store and dropped by relationship events. */
 export interface StandingsCache {
@@ -26,25 +27,17 @@ export function standingsCache(kv: KeyValueStore, ttlMs: number): StandingsCache
           const viewer = caller.accountId;
           if (!viewer || authorIds.length === 0) return accounts.standingsOf(authorIds, caller);
           const version = (await kv.get(versionKey(viewer))) ?? "0";
-          const key = (author: string) => `statuses:standing:${viewer}:${version}:${author}`;
-          const wanted = [...new Set(authorIds)];
-          const cached = await Promise.all(wanted.map((author) => kv.get(key(author))));
-          const found = new Map<string, AuthorStanding>();
-          const missing = wanted.filter((author, i) => {
-            const value = cached[i];
-            if (value) found.set(author, JSON.parse(value) as AuthorStanding);
-            return !value;
+          return readThrough(kv, authorIds, {
+            keyOf: (author) => `statuses:standing:${viewer}:${version}:${author}`,
+            encode: (standing) => JSON.stringify(standing),
+            decode: (stored) => JSON.parse(stored) as AuthorStanding,
+            // An author the viewer has no relation with is cached too, as NO_STANDING.
+            fetch: async (missing) => {
+              const fetched = await accounts.standingsOf(missing, caller);
+              return new Map(missing.map((author) => [author, fetched.get(author) ?? NO_STANDING]));
+            },
+            ttlMs,
           });
-          if (missing.length === 0) return found;
-          const fetched = await accounts.standingsOf(missing, caller);
-          await Promise.all(
-            missing.map((author) => {
-              const standing = fetched.get(author) ?? NO_STANDING;
-              found.set(author, standing);
-              return kv.set(key(author), JSON.stringify(standing), { ttlMs });
-            }),
-          );
-          return found;
         },
       };
     },
