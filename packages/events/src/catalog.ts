@@ -9,6 +9,7 @@ import { BlockCreated, BlockRemoved, DomainBlockCreated, DomainBlockRemoved, Mut
 import { UserSignedUp } from "@starling/proto/accounts/v1/events";
 import { AccountDeleted } from "@starling/proto/accounts/v1/events";
 import { FavouriteCreated, FavouriteDeleted, ReblogCreated, ReblogDeleted, StatusPinned, StatusUnpinned } from "@starling/proto/statuses/v1/interaction_events";
+import { NotificationCreated } from "@starling/proto/timelines/v1/notification_events";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
@@ -16,6 +17,7 @@ export const TOPICS = {
   accounts: "starling.accounts.v1",
   statuses: "starling.statuses.v1",
   media: "starling.media.v1",
+  timelines: "starling.timelines.v1",
 } as const;
 
 interface Codec<T> {
@@ -62,6 +64,7 @@ export const EVENT_CATALOG = {
   "status.updated": entry(TOPICS.statuses, StatusUpdated),
   "media.processed": entry(TOPICS.media, MediaProcessed),
   "card.created": entry(TOPICS.media, CardCreated),
+  "notification.created": entry(TOPICS.timelines, NotificationCreated),
 } as const;
 
 /** A known event type such as `status.created`. */
