@@ -42,6 +42,7 @@ const handlers: AsyncHandlers<MediaServiceServer> = {
   storeEmojiImage: unimplemented,
   storeProfileImage: unimplemented,
   registerRemoteMedia: unimplemented,
+  removeRemoteMedia: unimplemented,
 };
 
 describe("client-streaming calls through connectService", () => {

@@ -57,7 +57,13 @@ export const mediaEnv = z.object({
   MEDIA_CLEANUP_INTERVAL_MS: positiveInt(60 * 60_000),
   /** Age after which uploads never attached to a status are deleted, in milliseconds (Mastodon: 1 day). */
   MEDIA_ORPHAN_AGE_MS: positiveInt(24 * 60 * 60_000),
-  /** Fetch preview-card pages on loopback and private addresses too; for tests on 127.0.0.1 only, never in production. */
+  /** Largest remote image downloaded into the cache, in bytes (Mastodon: 16 MB); a larger one stays a remote link. */
+  REMOTE_MEDIA_IMAGE_LIMIT_BYTES: positiveInt(16 * 1024 * 1024),
+  /** Largest remote video or audio downloaded into the cache, in bytes (Mastodon: 99 MB). */
+  REMOTE_MEDIA_VIDEO_LIMIT_BYTES: positiveInt(99 * 1024 * 1024),
+  /** Deadline of one remote media download, redirects included, in milliseconds. */
+  REMOTE_MEDIA_TIMEOUT_MS: positiveInt(60_000),
+  /** Fetch preview-card pages and remote media on loopback and private addresses too; for tests on 127.0.0.1 only, never in production. */
   ALLOW_PRIVATE_ADDRESSES: flag(false),
   /** Deadline of each preview-card fetch (page, oEmbed, image), redirects included, in milliseconds. */
   PREVIEW_CARD_TIMEOUT_MS: positiveInt(10_000),

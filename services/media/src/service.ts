@@ -65,6 +65,12 @@ export async function startMediaService(config: MediaConfig, context: ServiceCon
     // Inside the storage folder, so storing a processed file is a rename.
     workDir: join(mediaDir, "tmp"),
     limits: { imageBytes: config.MEDIA_IMAGE_LIMIT_BYTES, videoBytes: config.MEDIA_VIDEO_LIMIT_BYTES },
+    remote: {
+      imageBytes: config.REMOTE_MEDIA_IMAGE_LIMIT_BYTES,
+      videoBytes: config.REMOTE_MEDIA_VIDEO_LIMIT_BYTES,
+      timeoutMs: config.REMOTE_MEDIA_TIMEOUT_MS,
+      allowPrivate: config.ALLOW_PRIVATE_ADDRESSES,
+    },
     tools: mediaTools({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH, timeoutMs: config.MEDIA_FFMPEG_TIMEOUT_MS }),
   };
   await checkTools(deps.tools, context);

@@ -20,8 +20,8 @@ const isJson = (value: unknown): value is Json => typeof value === "object" && v
 
 /**
  * Registers the attachments of a remote post with the media service and answers their ids in the
- * post's order. The media service keeps their remote URLs (Starling does not download remote media
- * yet, where Mastodon caches it). `activity` is the activity that carried the post embedded, whose
+ * post's order. The media service downloads and caches the files afterwards, as Mastodon does; the
+ * post shows them from the remote server meanwhile. `activity` is the activity that carried the post embedded, whose
  * JSON as received holds what Fedify's vocabulary drops (Mastodon's blurhash and focalPoint).
  */
 export async function remoteMediaIdsOf(ctx: Ctx, object: APObject, accountId: string, activity?: Activity): Promise<string[]> {

@@ -25,15 +25,21 @@ export async function findMedia(db: Database, ids: string[], options: { trx?: Tr
 /**
  * Inserts remote attachments, or updates what the remote server may change (type, description,
  * blurhash, focus, size, preview) of the account's row with the same remote URL, keeping its id.
+ * Once a local copy is cached, its type, meta and blurhash come from the file and stay.
  * Answers the rows as stored now, in no particular order.
  */
 export async function upsertRemoteMedia(db: Database, trx: Transaction, records: MediaRecord[]): Promise<MediaRecord[]> {
   if (records.length === 0) return [];
+  const sent = (column: string) => db.knex.raw("excluded.??", [column]);
+  const unlessCached = (column: string) => db.knex.raw(`case when ${TABLE}.remote_cache = 'cached' then ${TABLE}.?? else excluded.?? end`, [column, column]);
   const rows: MediaRow[] = await db
     .table(TABLE, trx)
     .insert(records.map(toColumns))
     .onConflict(["account_id", "remote_url"])
-    .merge(["type", "upload_content_type", "description", "focus_x", "focus_y", "meta", "blurhash", "preview_remote_url", "updated_at"])
+    .merge({
+      ...Object.fromEntries(["upload_content_type", "description", "focus_x", "focus_y", "preview_remote_url", "updated_at"].map((c) => [c, sent(c)])),
+      ...Object.fromEntries(["type", "meta", "blurhash"].map((c) => [c, unlessCached(c)])),
+    })
     .returning("*");
   return rows.map(toRecord);
 }
@@ -42,9 +48,14 @@ export async function upsertRemoteMedia(db: Database, trx: Transaction, records:
  * Takes a lease on one pending row (the given one, or the oldest whose lease ran out) so no other
  * worker processes it meanwhile; SKIP LOCKED lets concurrent workers pass each other.
  */
-export async function claimPending(db: Database, now: Date, leaseMs: number, id?: string): Promise<{ record: MediaRecord; attempts: number } | undefined> {
+export function claimPending(db: Database, now: Date, leaseMs: number, id?: string): Promise<{ record: MediaRecord; attempts: number } | undefined> {
+  return claimQueued(db, { processing: "pending" }, now, leaseMs, id);
+}
+
+/** Leases one row of a queue of work on attachments (the rows matching `queue`), as {@link claimPending} does. */
+export async function claimQueued(db: Database, queue: Record<string, string>, now: Date, leaseMs: number, id?: string): Promise<{ record: MediaRecord; attempts: number } | undefined> {
   return db.transaction(async (trx) => {
-    const query = db.table(TABLE, trx).where({ processing: "pending" }).andWhere((q) => q.whereNull("lease_until").orWhere("lease_until", "<", now));
+    const query = db.table(TABLE, trx).where(queue).andWhere((q) => q.whereNull("lease_until").orWhere("lease_until", "<", now));
     if (id !== undefined) query.andWhere({ id });
     const row: MediaRow | undefined = await query.orderBy("id").forUpdate().skipLocked().first();
     if (!row) return undefined;

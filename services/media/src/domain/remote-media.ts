@@ -1,6 +1,6 @@
-// Attachments of remote statuses. Mastodon downloads and reprocesses them; Starling keeps the
-// remote URL for now and shows the file from the remote server, so nothing here reads the file:
-// what a row says comes from the Document the remote server sent.
+// Attachments of remote statuses, as the Document the remote server sent describes them. The row
+// shows the remote file until the processing worker has cached a local copy (cache-remote-media),
+// whose type, meta and blurhash then come from the file itself.
 import { dimensionsMeta, type Focus, type MediaRecord, type MediaType } from "./media-attachment.ts";
 import { DESCRIPTION_LIMIT } from "./media-rules.ts";
 
@@ -51,8 +51,8 @@ const validFocus = (focus: Focus | undefined): Focus | null =>
 const positive = (n: number | undefined): n is number => n !== undefined && Number.isInteger(n) && n > 0;
 
 /**
- * The row a remote attachment is stored as: processed already (there is nothing to process), no
- * stored files. What the sender got wrong is dropped, as Mastodon drops it: a malformed blurhash,
+ * The row a remote attachment is stored as: "done" (it shows at once, from the remote server), no
+ * stored files yet. What the sender got wrong is dropped, as Mastodon drops it: a malformed blurhash,
  * a focus outside -1..1, a size that is no pixel size, a preview URL that is not http(s); the
  * description is cut to the alt-text limit.
  */

@@ -8,6 +8,7 @@ import { attachMedia, reserveMedia } from "../use-cases/attach-media.ts";
 import type { Caller, MediaDeps } from "../use-cases/deps.ts";
 import { getMedia, getOwnMedia } from "../use-cases/get-media.ts";
 import { registerRemoteMedia } from "../use-cases/register-remote-media.ts";
+import { removeRemoteCache } from "../use-cases/remove-remote-cache.ts";
 import { storeEmojiImage } from "../use-cases/store-emoji-image.ts";
 import { storeProfileImage } from "../use-cases/store-profile-image.ts";
 import { updateMedia } from "../use-cases/update-media.ts";
@@ -87,6 +88,10 @@ export function mediaHandlers(deps: MediaDeps, baseUrl: string): AsyncHandlers<M
     },
     async registerRemoteMedia(request) {
       return { media: (await registerRemoteMedia(deps, request)).map(encode) };
+    },
+    async removeRemoteMedia(request, ctx) {
+      const freed = await removeRemoteCache(deps, { role: ctx.viewer?.role }, request.days);
+      return { files: String(freed.files), bytes: String(freed.bytes) };
     },
     async reserveMedia(request, ctx) {
       if (ctx.viewer?.accountId && ctx.viewer.accountId !== request.accountId) throw permissionDenied();

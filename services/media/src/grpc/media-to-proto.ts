@@ -14,7 +14,8 @@ const fileMetaToProto = (meta: FileMeta): MediaFileMeta => ({
 /**
  * Record → proto, turning storage keys into public URLs under `baseUrl`. A supplied thumbnail is the
  * preview (its size and blurhash too); otherwise the generated small image, if any. Remote media
- * has no stored files: it is shown from the remote server, an image being its own preview.
+ * shows its cached copy when there is one, else the remote server's file, an image being its own
+ * preview.
  */
 export function mediaToProto(record: MediaRecord, baseUrl: string): MediaAttachment {
   const url = (key: string | null) => (key ? `${baseUrl}/${key}` : undefined);

@@ -15,6 +15,8 @@ export interface MediaDeps {
   /** Scratch folder for uploads in flight and processing output; on the storage's filesystem when it is local. */
   workDir: string;
   limits: { imageBytes: number; videoBytes: number };
+  /** How remote attachments are downloaded into the cache. */
+  remote: RemoteMediaSettings;
   /** ffmpeg and ffprobe, for audio, video and animated GIFs. */
   tools: MediaTools;
 }
@@ -22,4 +24,13 @@ export interface MediaDeps {
 /** The caller of an RPC, as the gateway signed it. */
 export interface Caller {
   accountId: string | undefined;
+}
+
+/** How remote media is fetched: size caps by type, deadline, and the private-address test override. */
+export interface RemoteMediaSettings {
+  imageBytes: number;
+  videoBytes: number;
+  timeoutMs: number;
+  /** Reach loopback and private addresses too (tests on 127.0.0.1 only). */
+  allowPrivate: boolean;
 }

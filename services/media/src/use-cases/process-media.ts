@@ -1,4 +1,5 @@
 import { enqueueEvents, outboxEvent } from "@starling/events";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { notFound } from "@starling/runtime";
 import type { MediaRecord } from "../domain/media-attachment.ts";
@@ -50,13 +51,33 @@ async function produceFiles(deps: MediaDeps, record: MediaRecord, dir: string): 
   if (!record.uploadKey) throw new ProcessingError("the upload is gone");
   const input = join(dir, "upload");
   await deps.storage.copyToFile(record.uploadKey, input);
-  const options: ProcessOptions = { workDir: dir, stem: record.id, tools: deps.tools };
-  const processed = await PROCESSORS[record.type](input, record.uploadContentType, options);
-  const originalKey = fileKey(record.id, "original", processed.original.extension);
+  const { bytes: _bytes, ...stored } = await processAndStore(deps, { id: record.id, type: record.type, contentType: record.uploadContentType, input, dir });
+  return { processing: "done", ...stored };
+}
+
+/** The files processing stored for an attachment, and what they occupy. */
+export interface StoredFiles {
+  fileKey: string;
+  smallKey: string | null;
+  meta: MediaRecord["meta"];
+  blurhash: string | null;
+  bytes: number;
+}
+
+/**
+ * Processes the file at `input` as `type` (sharp for images, ffmpeg for the rest) and stores the
+ * result and its preview under the attachment's keys: uploads and cached remote files alike.
+ */
+export async function processAndStore(deps: MediaDeps, file: { id: string; type: MediaRecord["type"]; contentType: string; input: string; dir: string }): Promise<StoredFiles> {
+  const options: ProcessOptions = { workDir: file.dir, stem: file.id, tools: deps.tools };
+  const processed = await PROCESSORS[file.type](file.input, file.contentType, options);
+  const outputs = [processed.original, processed.small].filter((output) => output !== null);
+  const bytes = (await Promise.all(outputs.map(async (output) => (await stat(output.path)).size))).reduce((a, b) => a + b, 0);
+  const originalKey = fileKey(file.id, "original", processed.original.extension);
   await deps.storage.put(originalKey, processed.original.path);
-  const smallKey = processed.small && fileKey(record.id, "small", processed.small.extension);
+  const smallKey = processed.small && fileKey(file.id, "small", processed.small.extension);
   if (processed.small && smallKey) await deps.storage.put(smallKey, processed.small.path);
-  return { processing: "done", fileKey: originalKey, smallKey, meta: processed.meta, blurhash: processed.blurhash };
+  return { fileKey: originalKey, smallKey, meta: processed.meta, blurhash: processed.blurhash, bytes };
 }
 
 type Processor = (input: string, contentType: string, options: ProcessOptions) => Promise<ProcessedMedia>;

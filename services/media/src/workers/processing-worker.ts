@@ -1,8 +1,12 @@
 import type { Logger } from "@starling/runtime";
+import { cacheRemoteMedia } from "../use-cases/cache-remote-media.ts";
 import { processMedia } from "../use-cases/process-media.ts";
 import type { MediaDeps } from "../use-cases/deps.ts";
 
-/** The background processor of pending uploads (API v2, and anything a crash left pending). */
+/**
+ * The background processor of pending uploads (API v2, and anything a crash left pending) and of
+ * remote attachments waiting to be cached; uploads go first, as someone is waiting for them.
+ */
 export interface ProcessingWorker {
   start(): void;
   /** Wakes the idle loops now instead of at their next poll. */
@@ -12,7 +16,7 @@ export interface ProcessingWorker {
 }
 
 /**
- * Runs `concurrency` loops that each claim one pending row at a time. Rows are leased in the
+ * Runs `concurrency` loops that each claim one pending row (upload or remote file) at a time. Rows are leased in the
  * database, so several replicas share the work and a crash only delays a row until its lease ends.
  */
 export function createProcessingWorker(deps: MediaDeps, options: { concurrency: number; pollMs: number; logger: Logger }): ProcessingWorker {
@@ -33,9 +37,9 @@ export function createProcessingWorker(deps: MediaDeps, options: { concurrency: 
     while (running) {
       let worked = false;
       try {
-        worked = (await processMedia(deps)) !== undefined;
+        worked = (await processMedia(deps)) !== undefined || (await cacheRemoteMedia(deps)) !== undefined;
       } catch (error) {
-        options.logger.warn({ err: error }, "media processing failed; the upload will be retried");
+        options.logger.warn({ err: error }, "media processing or remote media caching failed; it is retried until its attempts run out");
       }
       if (!worked && running) await idle();
     }

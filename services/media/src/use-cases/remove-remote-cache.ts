@@ -1,0 +1,43 @@
+import { enqueueEvents, outboxEvent } from "@starling/events";
+import { invalidArgument, permissionDenied } from "@starling/runtime";
+import { storedKeys } from "../domain/media-attachment.ts";
+import { uncacheBefore } from "../data/remote-cache-queries.ts";
+import type { MediaDeps } from "./deps.ts";
+
+/** Rows handled per transaction, so a large cleanup never holds many locks at once. */
+const BATCH = 100;
+
+/** What a cleanup freed. */
+export interface FreedCache {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * `tootctl media remove`: drops the cached copies of remote attachments created more than `days`
+ * days ago, for an Owner or Admin. Each row keeps its remote URL, meta and blurhash and shows the
+ * remote file again (a new registration of its post caches it again); media.processed tells the
+ * holders of copies of the attachment. The rows change before their files go, so no attachment
+ * ever points at a deleted file.
+ */
+export async function removeRemoteCache(deps: MediaDeps, viewer: { role: string | undefined }, days: number): Promise<FreedCache> {
+  if (viewer.role !== "Owner" && viewer.role !== "Admin") throw permissionDenied("Removing cached remote media is for the Owner and Admins");
+  if (!Number.isInteger(days) || days < 1) throw invalidArgument("days must be a whole number of at least 1");
+  const cutoff = new Date(deps.now().getTime() - days * 24 * 3600_000);
+  const freed: FreedCache = { files: 0, bytes: 0 };
+  for (;;) {
+    const rows = await deps.db.transaction(async (trx) => {
+      const uncached = await uncacheBefore(deps.db, trx, cutoff, BATCH);
+      const events = uncached.map((r) => outboxEvent("media", "media.processed", r.id, { mediaId: r.id, accountId: r.accountId, type: r.type, processing: r.processing }));
+      if (events.length) await enqueueEvents(deps.db, trx, events);
+      return uncached;
+    });
+    if (rows.length === 0) break;
+    deps.nudgeRelay();
+    const keys = rows.flatMap(storedKeys);
+    await deps.storage.delete(keys);
+    freed.files += keys.length;
+    freed.bytes += rows.reduce((sum, row) => sum + row.cachedBytes, 0);
+  }
+  return freed;
+}
