@@ -16,6 +16,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   "accounts unsuspend": async (argv) => (await import("./commands/accounts-suspend.ts")).accountsSuspensionCommand("unsuspend")(argv),
   "accounts delete": async (argv) => (await import("./commands/accounts-delete.ts")).accountsDeleteCommand(argv),
   "emoji import": async (argv) => (await import("./commands/emoji-import.ts")).emojiImportCommand(argv),
+  "media remove-remote": async (argv) => (await import("./commands/media-remove-remote.ts")).mediaRemoveRemoteCommand(argv),
   "federation deliveries": async (argv) => (await import("./commands/federation-deliveries.ts")).federationDeliveriesCommand(argv),
   // `pnpm starling federation` alone shows the deliveries view, the one federation command.
   federation: async (argv) => (await import("./commands/federation-deliveries.ts")).federationDeliveriesCommand(argv),
@@ -31,6 +32,8 @@ const HELP = `usage: starling <command>
   accounts delete USERNAME      delete a local account (its username stays reserved)
   emoji import PATH [--category NAME] [--prefix P] [--suffix S] [--overwrite] [--unlisted]
                              import .png/.gif custom emojis: a file, a folder or a .tar.gz
+  media remove-remote [--days N]
+                             drop cached copies of remote media older than N days (default 7, 0 all)
   federation [deliveries] [--state pending|failed|dead] [--limit N]
                              outgoing deliveries not yet delivered, and failing hosts' circuits`;
 

@@ -206,7 +206,9 @@ for (const backend of backends) {
         const recentUrl = (await read(recent.id)).url!;
 
         await rejectsWith(h.client.removeRemoteMedia({ days: 7 }, await h.viewer("1")), GrpcStatus.PERMISSION_DENIED);
-        await rejectsWith(h.client.removeRemoteMedia({ days: 0 }, await h.viewer("1", "Owner")), GrpcStatus.INVALID_ARGUMENT);
+        await rejectsWith(h.client.removeRemoteMedia({}, await h.viewer("1", "Owner")), GrpcStatus.INVALID_ARGUMENT);
+        await rejectsWith(h.client.removeRemoteMedia({ days: -1 }, await h.viewer("1", "Owner")), GrpcStatus.INVALID_ARGUMENT);
+        await rejectsWith(h.client.removeRemoteMedia({ days: 2 ** 31 - 1 }, await h.viewer("1", "Owner")), GrpcStatus.INVALID_ARGUMENT);
         const freed = await h.client.removeRemoteMedia({ days: 7 }, await h.viewer("1", "Owner"));
         assert.deepEqual(freed, { files: "2", bytes: String(sizes[0]! + sizes[1]!) });
 

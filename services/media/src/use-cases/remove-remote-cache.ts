@@ -15,15 +15,16 @@ export interface FreedCache {
 
 /**
  * `tootctl media remove`: drops the cached copies of remote attachments created more than `days`
- * days ago, for an Owner or Admin. Each row keeps its remote URL, meta and blurhash and shows the
+ * days ago (0: all of them), for an Owner or Admin. Each row keeps its remote URL, meta and blurhash and shows the
  * remote file again (a new registration of its post caches it again); media.processed tells the
  * holders of copies of the attachment. The rows change before their files go, so no attachment
  * ever points at a deleted file.
  */
-export async function removeRemoteCache(deps: MediaDeps, viewer: { role: string | undefined }, days: number): Promise<FreedCache> {
+export async function removeRemoteCache(deps: MediaDeps, viewer: { role: string | undefined }, days: number | undefined): Promise<FreedCache> {
   if (viewer.role !== "Owner" && viewer.role !== "Admin") throw permissionDenied("Removing cached remote media is for the Owner and Admins");
-  if (!Number.isInteger(days) || days < 1) throw invalidArgument("days must be a whole number of at least 1");
+  if (days === undefined || !Number.isInteger(days) || days < 0) throw invalidArgument("days must be given, a whole number of at least 0");
   const cutoff = new Date(deps.now().getTime() - days * 24 * 3600_000);
+  if (Number.isNaN(cutoff.getTime())) throw invalidArgument("days reaches back before any date");
   const freed: FreedCache = { files: 0, bytes: 0 };
   for (;;) {
     const rows = await deps.db.transaction(async (trx) => {
