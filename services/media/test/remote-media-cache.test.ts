@@ -119,7 +119,8 @@ for (const backend of backends) {
         assert.deepEqual(defined(shown.meta?.small), { width: 554, height: 415, size: "554x415", aspect: 554 / 415 });
         assert.ok(isBlurhashValid(shown.blurhash!).result);
         assert.notEqual(shown.blurhash, SENT_BLURHASH, "computed from the file");
-        assert.equal(cached.id, media!.id);
+        assert.equal(cached.record.id, media!.id);
+        assert.equal(cached.refused, undefined);
         const served = await fetchStored(h, shown.url!);
         assert.equal(served.status, 200);
         assert.deepEqual(await sharp(Buffer.from(await served.arrayBuffer())).metadata().then((m) => [m.format, m.width, m.height]), ["png", 800, 600]);
@@ -148,7 +149,9 @@ for (const backend of backends) {
       it("refuses a file over the remote size cap and keeps the remote link, for good", async () => {
         const url = origin.serve("/huge.png", { type: "image/png", body: Buffer.concat([await pngImage(64, 64), Buffer.alloc(IMAGE_LIMIT)]) });
         const [media] = await register(item(url));
-        assert.equal((await cacheRemoteMedia(h.deps, media!.id))?.fileKey, null, "refused, not thrown");
+        const refused = await cacheRemoteMedia(h.deps, media!.id);
+        assert.match(refused?.refused ?? "", /larger than 256 KB/, "refused, not thrown");
+        assert.equal(refused?.record.fileKey, null);
         assertRemoteLink(await read(media!.id), url);
         assert.equal(await cacheRemoteMedia(h.deps, media!.id), undefined, "not tried again");
         assert.equal(origin.hits("/huge.png"), 1);
@@ -160,7 +163,7 @@ for (const backend of backends) {
         const media = await register(item(url), item(byName));
         h.deps.remote.allowPrivate = false;
         try {
-          for (const m of media) await cacheRemoteMedia(h.deps, m.id);
+          for (const m of media) assert.match((await cacheRemoteMedia(h.deps, m.id))?.refused ?? "", /not a public address/);
         } finally {
           h.deps.remote.allowPrivate = true;
         }

@@ -35,9 +35,10 @@ const leaseMs = (deps: MediaDeps) => deps.remote.timeoutMs + deps.tools.timeoutM
  * and processes it as an upload (type by content, thumbnail, blurhash, meta) and stores it. Until
  * then, and for good when it is refused, the attachment shows the remote file. A passing failure
  * (network, timeout, 5xx, storage) is tried again later, up to three downloads. Answers the record
- * as it ends up, undefined when nothing waited; a refusal is recorded, not thrown.
+ * as it ends up, with why it was refused if it was (recorded, not thrown), or undefined when
+ * nothing waited.
  */
-export async function cacheRemoteMedia(deps: MediaDeps, id?: string): Promise<MediaRecord | undefined> {
+export async function cacheRemoteMedia(deps: MediaDeps, id?: string): Promise<{ record: MediaRecord; refused?: string } | undefined> {
   const claimed = await claimUncached(deps.db, deps.now(), leaseMs(deps), id);
   if (!claimed) return undefined;
   const { record, attempts } = claimed;
@@ -47,7 +48,7 @@ export async function cacheRemoteMedia(deps: MediaDeps, id?: string): Promise<Me
   } catch (error) {
     if (isPermanent(error) || attempts >= MAX_ATTEMPTS) {
       await failCaching(deps.db, record.id);
-      if (isPermanent(error)) return (await findMedia(deps.db, [record.id]))[0];
+      if (isPermanent(error)) return { record: (await findMedia(deps.db, [record.id]))[0] ?? record, refused: (error as Error).message };
     } else {
       await postponeCaching(deps.db, record.id, new Date(deps.now().getTime() + 60_000 * 4 ** (attempts - 1)));
     }
@@ -61,7 +62,7 @@ export async function cacheRemoteMedia(deps: MediaDeps, id?: string): Promise<Me
   // The row went away or was settled meanwhile: the copy is nobody's.
   if (!cached) await deps.storage.delete(storedKeys({ uploadKey: null, fileKey: files.fileKey, smallKey: files.smallKey, thumbnailKey: null }));
   else deps.nudgeRelay();
-  return (await findMedia(deps.db, [record.id]))[0];
+  return { record: (await findMedia(deps.db, [record.id]))[0] ?? record };
 }
 
 async function downloadAndStore(deps: MediaDeps, record: MediaRecord, dir: string): Promise<StoredFiles & { type: MediaRecord["type"] }> {

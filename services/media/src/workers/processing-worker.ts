@@ -33,11 +33,16 @@ export function createProcessingWorker(deps: MediaDeps, options: { concurrency: 
       const timer = setTimeout(wake, options.pollMs);
       sleepers.add(wake);
     });
+  const cacheRemote = async () => {
+    const cached = await cacheRemoteMedia(deps);
+    if (cached?.refused) options.logger.info({ mediaId: cached.record.id, reason: cached.refused }, "remote media not cached; the attachment keeps its remote link");
+    return cached;
+  };
   const loop = async () => {
     while (running) {
       let worked = false;
       try {
-        worked = (await processMedia(deps)) !== undefined || (await cacheRemoteMedia(deps)) !== undefined;
+        worked = (await processMedia(deps)) !== undefined || (await cacheRemote()) !== undefined;
       } catch (error) {
         options.logger.warn({ err: error }, "media processing or remote media caching failed; it is retried until its attempts run out");
       }
