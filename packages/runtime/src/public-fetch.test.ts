@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { isPublicAddress } from "./public-address.ts";
 import { publicFetch, PublicFetchError } from "./public-fetch.ts";
@@ -57,6 +60,21 @@ describe("public fetch", () => {
     const response = await publicFetch(`${base}/big`, { allowPrivate: true, maxBytes: 1000 });
     assert.equal(response.body.length, 1000);
     assert.equal(response.truncated, true);
+  });
+
+  it("writes the final answer's body to a file when asked, after redirects, cut at the byte cap", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "public-fetch-"));
+    try {
+      const whole = await publicFetch(`${base}/to-page`, { allowPrivate: true, toFile: join(dir, "page") });
+      assert.deepEqual([whole.status, whole.size, whole.body.length], [200, 18, 0]);
+      assert.equal(await readFile(join(dir, "page"), "utf8"), "<html>hello</html>");
+      const cut = await publicFetch(`${base}/big`, { allowPrivate: true, maxBytes: 150_000, toFile: join(dir, "big") });
+      assert.deepEqual([cut.truncated, cut.size, (await stat(join(dir, "big"))).size], [true, 150_000, 150_000]);
+      const small = await publicFetch(`${base}/big`, { allowPrivate: true, maxBytes: 300_000, toFile: join(dir, "all") });
+      assert.deepEqual([small.truncated, small.size, (await stat(join(dir, "all"))).size], [false, 200_000, 200_000]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("gives up after the allowed number of redirects", async () => {

@@ -1,3 +1,4 @@
+import { createWriteStream } from "node:fs";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
@@ -21,6 +22,11 @@ export interface PublicFetchOptions {
   method?: "GET" | "POST";
   /** Request body of a POST. */
   body?: Uint8Array;
+  /**
+   * Writes the final answer's body (up to `maxBytes`) to this file instead of memory, for large
+   * downloads (remote media); `body` is then empty and `size` says how much was written.
+   */
+  toFile?: string;
 }
 
 /** What {@link publicFetch} got back. */
@@ -29,8 +35,10 @@ export interface PublicFetchResponse {
   url: string;
   status: number;
   headers: IncomingMessage["headers"];
-  /** At most `maxBytes` of the body. */
+  /** At most `maxBytes` of the body; empty when it went to `toFile`. */
   body: Buffer;
+  /** Body bytes kept (in `body`, or written to `toFile`). */
+  size: number;
   /** True when the body was longer than `maxBytes` and was cut. */
   truncated: boolean;
 }
@@ -105,18 +113,40 @@ function fetchOnce(url: URL, options: PublicFetchOptions, deadline: number): Pro
     };
     req.on("error", fail);
     req.on("response", (res) => {
+      const status = res.statusCode ?? 0;
+      // A redirect's body is never the download: only the final answer goes to the file.
+      const sink = options.toFile && !(REDIRECTS.has(status) && res.headers.location) ? createWriteStream(options.toFile) : undefined;
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
+      let done = false;
       const finish = () => {
-        clearTimeout(timer);
-        resolve({ url: url.toString(), status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated });
+        if (done) return;
+        done = true;
+        const answer = () => {
+          clearTimeout(timer);
+          resolve({ url: url.toString(), status, headers: res.headers, body: Buffer.concat(chunks), size, truncated });
+        };
+        if (sink) sink.end(answer);
+        else answer();
       };
+      const keep = (chunk: Buffer) => {
+        if (!sink) return void chunks.push(chunk);
+        // Backpressure: a slow disk pauses the download instead of filling memory.
+        if (!sink.write(chunk)) {
+          res.pause();
+          sink.once("drain", () => res.resume());
+        }
+      };
+      sink?.on("error", (error) => {
+        res.destroy();
+        fail(error);
+      });
       res.on("data", (chunk: Buffer) => {
         if (truncated) return;
         const room = maxBytes - size;
         if (chunk.length > room) {
-          chunks.push(chunk.subarray(0, room));
+          keep(chunk.subarray(0, room));
           truncated = true;
           size = maxBytes;
           // Stop reading: the rest of an oversized body is never downloaded.
@@ -124,11 +154,15 @@ function fetchOnce(url: URL, options: PublicFetchOptions, deadline: number): Pro
           finish();
           return;
         }
-        chunks.push(chunk);
+        keep(chunk);
         size += chunk.length;
       });
       res.on("end", finish);
-      res.on("error", (error) => (truncated ? undefined : fail(error)));
+      res.on("error", (error) => {
+        if (truncated) return;
+        sink?.destroy();
+        fail(error);
+      });
     });
     req.end(options.body);
   });

@@ -1,4 +1,3 @@
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { enqueueEvents, outboxEvent } from "@starling/events";
 import { publicFetch, PublicFetchError, ServiceError, type PublicFetchFailure } from "@starling/runtime";
@@ -68,7 +67,10 @@ export async function cacheRemoteMedia(deps: MediaDeps, id?: string): Promise<{ 
 async function downloadAndStore(deps: MediaDeps, record: MediaRecord, dir: string): Promise<StoredFiles & { type: MediaRecord["type"] }> {
   // The declared type picks the cap the download stops at; the content is checked against its own after.
   const limit = record.type === "image" ? deps.remote.imageBytes : deps.remote.videoBytes;
+  const input = join(dir, "remote");
+  // Straight to disk: a 99 MB video never sits in memory.
   const response = await publicFetch(record.remoteUrl!, {
+    toFile: input,
     allowPrivate: deps.remote.allowPrivate,
     timeoutMs: deps.remote.timeoutMs,
     maxBytes: limit,
@@ -77,9 +79,7 @@ async function downloadAndStore(deps: MediaDeps, record: MediaRecord, dir: strin
   if (response.status >= 500 || response.status === 429) throw new Error(`${record.remoteUrl} answered ${response.status}`);
   if (response.status !== 200) throw new RemoteMediaRefused(`${record.remoteUrl} answered ${response.status}`);
   if (response.truncated) throw new RemoteMediaRefused(`${record.remoteUrl} is larger than ${formatLimit(limit)}`);
-  const input = join(dir, "remote");
-  await writeFile(input, response.body);
-  const inspected = await inspectUpload(input, response.body.length, deps.remote, deps.tools);
+  const inspected = await inspectUpload(input, response.size, deps.remote, deps.tools);
   const stored = await processAndStore(deps, { id: record.id, type: inspected.type, contentType: inspected.contentType, input, dir });
   return { ...stored, type: inspected.type };
 }
