@@ -155,6 +155,11 @@ for (const backend of backends) {
         assertRemoteLink(await read(media!.id), url);
         assert.equal(await cacheRemoteMedia(h.deps, media!.id), undefined, "not tried again");
         assert.equal(origin.hits("/huge.png"), 1);
+        // An Update of the post tries once more, as Mastodon re-downloads an attachment without a file.
+        origin.serve("/huge.png", { type: "image/png", body: await pngImage(64, 64) });
+        await h.client.registerRemoteMedia({ accountId: String(account), items: [item(url)] });
+        await cacheRemoteMedia(h.deps, media!.id);
+        assert.match((await read(media!.id)).url!, /^https:\/\/social\.test\/system\/media_attachments\//);
       });
 
       it("refuses private and loopback addresses without the test override, fetching nothing", async () => {

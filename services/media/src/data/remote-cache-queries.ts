@@ -75,8 +75,9 @@ export async function uncacheBefore(db: Database, trx: Transaction, cutoff: Date
 
 /**
  * Queues remote attachments for caching when registered (again): new rows, rows stored before
- * caching existed, and copies `media remove-remote` dropped, so a post seen again is cached again.
- * Rows of types that cannot be processed, rows cached, waiting or failed are left as they are.
+ * caching existed, copies `media remove-remote` dropped and failed downloads, so a post seen again
+ * (a refetch, an Update) is cached again, as Mastodon re-downloads an attachment without a file.
+ * Rows of types that cannot be processed, and rows cached or waiting, are left as they are.
  */
 export async function queueUncached(db: Database, trx: Transaction, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
@@ -84,6 +85,6 @@ export async function queueUncached(db: Database, trx: Transaction, ids: string[
     .table(TABLE, trx)
     .whereIn("id", ids)
     .whereNot({ type: "unknown" })
-    .andWhere((q) => q.whereNull("remote_cache").orWhere({ remote_cache: "removed" }))
+    .andWhere((q) => q.whereNull("remote_cache").orWhereIn("remote_cache", ["removed", "failed"]))
     .update({ remote_cache: "pending", attempts: 0, lease_until: null });
 }

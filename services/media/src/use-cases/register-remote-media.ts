@@ -16,7 +16,7 @@ export interface RegisterRemoteInput {
  * Records the attachments of a remote status and queues them for caching (see cache-remote-media):
  * they show from the remote server until the processing worker has stored a local copy. One row
  * per account and remote URL, so a repeated Create or an Update reuses the rows (and queues again
- * a copy `media remove-remote` dropped). All or none; answers in request order.
+ * a download that failed or a copy `media remove-remote` dropped). All or none; answers in request order.
  */
 export async function registerRemoteMedia(deps: MediaDeps, input: RegisterRemoteInput): Promise<MediaRecord[]> {
   if (!/^\d{1,19}$/.test(input.accountId)) throw invalidArgument("account_id must be an account id");
