@@ -29,6 +29,7 @@ import { connectPreviewCards } from "./clients/preview-cards-client.ts";
 import { statusPageCopies } from "./read-models/status-page-copies.ts";
 import { startPageCopiesConsumer } from "./read-models/status-page-copies-consumer.ts";
 import { federatedStatusesHandlers } from "./grpc/federated-statuses-handlers.ts";
+import { cacheStatusPages } from "./data/status-page-cache.ts";
 
 // Events drop a copy when its entity changes; this only bounds the rare copy fetched just before a
 // change and stored just after its event (see EntityCopiesOptions.ttlMs).
@@ -73,6 +74,7 @@ export async function startStatusesService(
   const cards = connectPreviewCards(config.MEDIA_GRPC_URL, config.GRPC_DEADLINE_MS);
   context.shutdown.add("clients", "preview cards client", () => cards.close());
   const copies = statusPageCopies(infra.kv(), { accounts: client, media, cards }, COPY_TTL_MS);
+  cacheStatusPages(db, infra.kv(), COPY_TTL_MS);
   const pageCopies = await startPageCopiesConsumer(bus, copies);
   context.shutdown.add("workers", "statuses page-copies consumer", () => pageCopies.stop());
   const deps = {

@@ -3,6 +3,7 @@
  * up as far as the statuses are known), since statuses keep no separate conversation record.
  */
 import type { Database, Transaction } from "@starling/db";
+import { viewerMarksChanged } from "./status-page-cache.ts";
 
 // Mastodon walks at most this many ancestors of a status.
 const MAX_DEPTH = 4096;
@@ -25,10 +26,12 @@ export async function threadRoots(db: Database, statusIds: readonly string[], tr
 /** Mutes a thread for an account; harmless when already muted. */
 export async function muteThread(db: Database, accountId: string, rootId: string, at: Date): Promise<void> {
   await db.table("conversation_mutes").insert({ account_id: accountId, root_status_id: rootId, created_at: at }).onConflict(["account_id", "root_status_id"]).ignore();
+  await viewerMarksChanged(db, undefined, [accountId]);
 }
 
 /** Unmutes a thread for an account; harmless when not muted. */
 export async function unmuteThread(db: Database, accountId: string, rootId: string): Promise<void> {
   await db.table("conversation_mutes").where({ account_id: accountId, root_status_id: rootId }).delete();
+  await viewerMarksChanged(db, undefined, [accountId]);
 }
 

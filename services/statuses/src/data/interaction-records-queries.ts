@@ -3,6 +3,7 @@
  * (id, account_id, status_id, created_at; one row per account and status).
  */
 import type { Database, Transaction } from "@starling/db";
+import { viewerMarksChanged } from "./status-page-cache.ts";
 import { readPage, type Page } from "@starling/paging";
 
 /** A table of interaction records. */
@@ -31,12 +32,14 @@ export async function insertRecord(db: Database, trx: Transaction, table: Record
     .onConflict(["account_id", "status_id"])
     .ignore()
     .returning("id");
+  await viewerMarksChanged(db, trx, [record.accountId]);
   return rows.length === 1;
 }
 
 /** Deletes the account's record for the status and returns it; undefined when there was none. */
 export async function deleteRecord(db: Database, trx: Transaction, table: RecordTable, accountId: string, statusId: string): Promise<InteractionRecord | undefined> {
   const rows: RecordRow[] = await db.table(table, trx).where({ account_id: accountId, status_id: statusId }).delete().returning(["id", "account_id", "status_id"]);
+  await viewerMarksChanged(db, trx, [accountId]);
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { Database, Transaction } from "@starling/db";
+import { statusRowsChanged } from "./status-page-cache.ts";
 import type { Poll } from "../domain/poll.ts";
 import { deletePollVotes } from "./poll-votes-queries.ts";
 
@@ -78,4 +79,5 @@ export async function deletePoll(db: Database, trx: Transaction, id: string): Pr
 /** Points a status at its poll (or at none). */
 export async function setStatusPollId(db: Database, trx: Transaction, statusId: string, pollId: string | null): Promise<void> {
   await db.table("statuses", trx).where({ id: statusId }).update({ poll_id: pollId });
+  await statusRowsChanged(db, trx, [statusId]);
 }

@@ -2,6 +2,7 @@
 import type { Database, Transaction } from "@starling/db";
 import type { Status } from "../domain/status.ts";
 import { readPage, type Page } from "@starling/paging";
+import { statusRowsChanged, viewerMarksChanged } from "./status-page-cache.ts";
 import { rowFromStatus, statusFromRow, type StatusRow } from "./status-row.ts";
 
 /**
@@ -10,6 +11,7 @@ import { rowFromStatus, statusFromRow, type StatusRow } from "./status-row.ts";
  */
 export async function insertReblog(db: Database, trx: Transaction, reblog: Status): Promise<boolean> {
   const rows: unknown[] = await db.table("statuses", trx).insert(rowFromStatus(reblog)).onConflict().ignore().returning("id");
+  await viewerMarksChanged(db, trx, [reblog.accountId]);
   return rows.length === 1;
 }
 
@@ -42,5 +44,6 @@ export async function adjustInteractionCount(db: Database, trx: Transaction, id:
     .where({ id })
     .whereNull("deleted_at")
     .update({ [column]: db.knex.raw("greatest(?? + ?, 0)", [column, delta]) });
+  await statusRowsChanged(db, trx, [id]);
   return changed === 1;
 }

@@ -1,4 +1,5 @@
 import type { Database, Transaction } from "@starling/db";
+import { statusRowsChanged } from "./status-page-cache.ts";
 
 /**
  * Points a status at its preview card. Setting the same id again changes nothing, so a redelivered
@@ -6,4 +7,5 @@ import type { Database, Transaction } from "@starling/db";
  */
 export async function setStatusCard(db: Database, trx: Transaction, statusId: string, cardId: string): Promise<void> {
   await db.table("statuses", trx).where({ id: statusId }).update({ preview_card_id: cardId });
+  await statusRowsChanged(db, trx, [statusId]);
 }

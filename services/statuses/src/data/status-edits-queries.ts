@@ -1,4 +1,5 @@
 import type { Database, Transaction } from "@starling/db";
+import { statusRowsChanged } from "./status-page-cache.ts";
 import type { Status } from "../domain/status.ts";
 import type { PollSnapshot, StatusVersion } from "../domain/status-version.ts";
 import { statusFromRow, type StatusRow } from "./status-row.ts";
@@ -41,6 +42,7 @@ export async function saveEditedStatus(db: Database, trx: Transaction, status: S
     emoji_shortcodes: status.emojiShortcodes ?? [],
     edited_at: status.editedAt,
   });
+  await statusRowsChanged(db, trx, [status.id]);
 }
 
 /** Whether any version of the status is stored yet (none until its first edit). */

@@ -1,17 +1,25 @@
 import type { Database, Transaction } from "@starling/db";
 import type { Status } from "../domain/status.ts";
 import { rowFromStatus, statusFromRow, type StatusRow } from "./status-row.ts";
+import { cachedStatusRows, statusRowsChanged, viewerMarksChanged } from "./status-page-cache.ts";
 
 /** Stores a new status. */
 export async function insertStatus(db: Database, trx: Transaction, status: Status): Promise<void> {
   await db.table("statuses", trx).insert(rowFromStatus(status));
 }
 
-/** The statuses with these ids that are not deleted, in no particular order. */
+/**
+ * The statuses with these ids that are not deleted, in no particular order. Outside a transaction
+ * they come through the status-page cache; inside one always from the table, which the
+ * transaction may have changed.
+ */
 export async function findLiveStatuses(db: Database, ids: readonly string[], trx?: Transaction): Promise<Status[]> {
   if (ids.length === 0) return [];
-  const rows: StatusRow[] = await db.table("statuses", trx).whereIn("id", [...ids]).whereNull("deleted_at");
-  return rows.map(statusFromRow);
+  const read = async (wanted: readonly string[]) => {
+    const rows: StatusRow[] = await db.table("statuses", trx).whereIn("id", [...wanted]).whereNull("deleted_at");
+    return rows.map(statusFromRow);
+  };
+  return trx ? read(ids) : cachedStatusRows(db, ids, read);
 }
 
 /** One status that is not deleted, or undefined. */
@@ -22,8 +30,11 @@ export async function findLiveStatus(db: Database, id: string, trx?: Transaction
 
 /** Sets deleted_at on a live status; false when it was already deleted or never existed. */
 export async function markStatusDeleted(db: Database, trx: Transaction, id: string, at: Date): Promise<boolean> {
-  const changed = await db.table("statuses", trx).where({ id }).whereNull("deleted_at").update({ deleted_at: at });
-  return changed === 1;
+  const changed: { account_id: string }[] = await db.table("statuses", trx).where({ id }).whereNull("deleted_at").update({ deleted_at: at }).returning("account_id");
+  await statusRowsChanged(db, trx, [id]);
+  // A deleted reblog is no longer its author's `reblogged` mark on the original.
+  await viewerMarksChanged(db, trx, changed.map((row) => String(row.account_id)));
+  return changed.length === 1;
 }
 
 /**
@@ -36,6 +47,7 @@ export async function adjustRepliesCount(db: Database, trx: Transaction, id: str
     .where({ id })
     .whereNull("deleted_at")
     .update({ replies_count: db.knex.raw("greatest(replies_count + ?, 0)", [delta]) });
+  await statusRowsChanged(db, trx, [id]);
   return changed === 1;
 }
 

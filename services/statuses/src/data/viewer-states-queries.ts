@@ -1,4 +1,5 @@
 import type { Database } from "@starling/db";
+import { cachedViewerMarks } from "./status-page-cache.ts";
 
 /** What a viewer did with a status, as one row of {@link viewerMarks}. */
 export type ViewerMark = "favourited" | "bookmarked" | "pinned" | "reblogged" | "muted";
@@ -9,10 +10,15 @@ const MAX_DEPTH = 4096;
 /**
  * Every mark `accountId` has on `statusIds` — favourites, bookmarks, pins, live reblogs, and mutes
  * of the conversations they belong to (a mute is stored on the thread's root, reached by walking
- * in_reply_to_id up) — in ONE query, as (status id, mark) pairs.
+ * in_reply_to_id up) — in ONE query for the marks the status-page cache lacks, as (status id,
+ * mark) pairs.
  */
 export async function viewerMarks(db: Database, accountId: string, statusIds: readonly string[]): Promise<{ id: string; mark: ViewerMark }[]> {
   if (statusIds.length === 0) return [];
+  return cachedViewerMarks(db, accountId, statusIds, (missing) => queryViewerMarks(db, accountId, missing));
+}
+
+async function queryViewerMarks(db: Database, accountId: string, statusIds: readonly string[]): Promise<{ id: string; mark: ViewerMark }[]> {
   const list = statusIds.map(() => "?").join(", ");
   const { rows } = (await db.knex.raw(
     `with recursive chain(start_id, node_id, parent_id, depth) as (

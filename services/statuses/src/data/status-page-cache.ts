@@ -1,0 +1,113 @@
+import type { Database, Transaction } from "@starling/db";
+import type { KeyValueStore } from "@starling/kv";
+import type { Status } from "../domain/status.ts";
+import { readThrough } from "../read-models/read-through.ts";
+import type { ViewerMark } from "./viewer-states-queries.ts";
+
+/**
+ * The statuses rows and viewer marks that status pages read, cached in the key-value store (Redis
+ * in production, so every replica shares one copy and one invalidation) so that a page read makes
+ * no SQL query. This service owns both, so its own writes drop them: every data function that
+ * changes a statuses row calls {@link statusRowsChanged}, and every one that changes a viewer's
+ * marks calls {@link viewerMarksChanged}. Counts live in the row, so a favourite or a reply drops
+ * the row it counts on.
+ */
+interface PageCache {
+  kv: KeyValueStore;
+  ttlMs: number;
+}
+
+// Keyed by the service's Database, which every data function receives: a Database without a cache
+// (tests that compose their own) reads SQL every time, as before.
+const caches = new WeakMap<Database, PageCache>();
+
+/** Serves live statuses rows and viewer marks of `db` from `kv` from now on. */
+export function cacheStatusPages(db: Database, kv: KeyValueStore, ttlMs: number): void {
+  caches.set(db, { kv, ttlMs });
+}
+
+const rowKey = (id: string) => `statuses:row:${id}`;
+const marksVersionKey = (accountId: string) => `statuses:marks-version:${accountId}`;
+
+/**
+ * Runs `change` once `trx` has committed (or right away without one), and on rollback too, where
+ * it is harmless. Dropping a cached value before the commit would let a concurrent read store the
+ * old row again; after it, only a read that started before the commit and stores after the drop
+ * can, which the TTL bounds (as EntityCopiesOptions.ttlMs explains for the copies).
+ */
+async function afterCommit(trx: Transaction | undefined, change: () => Promise<unknown>): Promise<void> {
+  const run = () => change().then(
+    () => undefined,
+    () => undefined,
+  );
+  if (!trx) return run();
+  // Registered before the caller's own await on the transaction, so it runs (and sends its command) first.
+  void trx.executionPromise.then(run, run);
+}
+
+/** Drops the cached rows of `ids` once `trx` commits: their text, counts, card, poll or deletion changed. */
+export async function statusRowsChanged(db: Database, trx: Transaction | undefined, ids: readonly string[]): Promise<void> {
+  const cache = caches.get(db);
+  if (!cache || ids.length === 0) return;
+  await afterCommit(trx, () => cache.kv.del(...ids.map(rowKey)));
+}
+
+/**
+ * Leaves every cached mark of these accounts behind once `trx` commits, by moving each to a new
+ * version (as the standings cache does): a mute covers a whole thread, so listing the keys it
+ * touches is no option. Marks read before a change and stored after it land under the old version.
+ */
+export async function viewerMarksChanged(db: Database, trx: Transaction | undefined, accountIds: readonly string[]): Promise<void> {
+  const cache = caches.get(db);
+  if (!cache || accountIds.length === 0) return;
+  await afterCommit(trx, () => Promise.all([...new Set(accountIds)].map((id) => cache.kv.incr(marksVersionKey(id)))));
+}
+
+/** Live statuses by id through the cache; `fetch` reads the rows the cache lacks. */
+export async function cachedStatusRows(db: Database, ids: readonly string[], fetch: (missing: string[]) => Promise<Status[]>): Promise<Status[]> {
+  const cache = caches.get(db);
+  if (!cache) return fetch([...ids]);
+  const found = await readThrough(cache.kv, ids, {
+    keyOf: rowKey,
+    encode: (status) => JSON.stringify(status),
+    decode: decodeStatus,
+    fetch: async (missing) => new Map((await fetch(missing)).map((status) => [status.id, status])),
+    ttlMs: cache.ttlMs,
+  });
+  return [...found.values()];
+}
+
+/** The marks `accountId` has on `statusIds` through the cache; `fetch` reads those the cache lacks. */
+export async function cachedViewerMarks(
+  db: Database,
+  accountId: string,
+  statusIds: readonly string[],
+  fetch: (missing: string[]) => Promise<{ id: string; mark: ViewerMark }[]>,
+): Promise<{ id: string; mark: ViewerMark }[]> {
+  const cache = caches.get(db);
+  if (!cache) return fetch([...statusIds]);
+  // Read before the marks, so marks fetched across a change are stored under the version it left.
+  const version = (await cache.kv.get(marksVersionKey(accountId))) ?? "0";
+  const found = await readThrough<ViewerMark[]>(cache.kv, statusIds, {
+    keyOf: (id) => `statuses:marks:${accountId}:${version}:${id}`,
+    encode: (marks) => marks.join(","),
+    decode: (stored) => (stored === "" ? [] : (stored.split(",") as ViewerMark[])),
+    // A status without marks is cached too, as an empty list.
+    fetch: async (missing) => {
+      const marks = new Map<string, ViewerMark[]>(missing.map((id) => [id, []]));
+      for (const { id, mark } of await fetch(missing)) marks.get(id)?.push(mark);
+      return marks;
+    },
+    ttlMs: cache.ttlMs,
+  });
+  return [...found].flatMap(([id, marks]) => marks.map((mark) => ({ id, mark })));
+}
+
+// JSON turns the dates into strings; everything else in a Status survives it.
+function decodeStatus(stored: string): Status {
+  const status = JSON.parse(stored) as Status;
+  status.createdAt = new Date(status.createdAt);
+  if (status.editedAt !== null) status.editedAt = new Date(status.editedAt);
+  if (status.deletedAt !== null) status.deletedAt = new Date(status.deletedAt);
+  return status;
+}
