@@ -29,6 +29,8 @@ const PING_TIMEOUT_MS = 2_000;
 // reconnects are quick, so a down Redis turns into errors within about a second, not a hang.
 const CONNECTION_OPTIONS: RedisOptions = {
   enableOfflineQueue: true,
+  // Commands issued in one tick (a page's many reads) travel in one write and one round trip.
+  enableAutoPipelining: true,
   maxRetriesPerRequest: 1,
   connectTimeout: 2_000,
   retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
