@@ -5,7 +5,6 @@ import type { Status, StatusPage } from "@starling/proto/statuses/v1/statuses";
 import { HttpError } from "../http/grpc-to-http.ts";
 import type { RouteContext } from "../http/route.ts";
 import { presentAccount } from "./account.ts";
-import type { AccountEmojiMap } from "./account-emojis.ts";
 import { emojiKey, presentEmojisOf } from "./custom-emoji.ts";
 import { presentMediaList } from "./media.ts";
 import { pinnedField, viewerFields } from "./reblog.ts";
@@ -50,15 +49,24 @@ interface PageEntities {
   polls: ReadonlyMap<string, Record<string, unknown>>;
   cards: ReadonlyMap<string, Record<string, unknown>>;
   emojis: ReadonlyMap<string, CustomEmoji>;
+  /** Each author rendered once per page: a timeline repeats a few authors many times. */
+  authorOf(account: Account): Record<string, unknown>;
 }
 
-function pageEntities(ctx: Pick<RouteContext, "viewer">, page: StatusPage): PageEntities {
+function pageEntities(ctx: Pick<RouteContext, "viewer" | "baseUrl">, page: StatusPage): PageEntities {
+  const authors = new Map<string, Record<string, unknown>>();
+  const emojis = new Map(page.emojis.map((e) => [emojiKey(e.shortcode, e.domain), e]));
   return {
     accounts: new Map(page.accounts.map((a) => [a.id, a])),
     media: new Map(page.media.map((m) => [m.id, m])),
     polls: new Map(page.polls.map((p) => [p.id, presentPoll(ctx, p)])),
     cards: new Map(page.cards.map((c) => [c.id, presentPreviewCard(c)])),
-    emojis: new Map(page.emojis.map((e) => [emojiKey(e.shortcode, e.domain), e])),
+    emojis,
+    authorOf(account) {
+      let rendered = authors.get(account.id);
+      if (!rendered) authors.set(account.id, (rendered = presentAccount(account, ctx.baseUrl, undefined, emojis)));
+      return rendered;
+    },
   };
 }
 
@@ -66,11 +74,11 @@ function renderWithReblog(ctx: Pick<RouteContext, "viewer" | "baseUrl">, status:
   const author = entities.accounts.get(status.accountId);
   if (!author) return undefined;
   const rendered = renderStatus(ctx, status, author, source, presentMediaList(status.mediaIds ?? [], entities.media), {
-    accountEmojis: entities.emojis,
     mentions: mentionsOf(ctx, status, entities.accounts),
     emojis: presentEmojisOf(status.emojiShortcodes ?? [], author.domain, entities.emojis),
     poll: (status.pollId && entities.polls.get(status.pollId)) || null,
     card: (status.cardId && entities.cards.get(status.cardId)) || null,
+    account: entities.authorOf(author),
   });
   if (!status.reblog) return rendered;
   const original = renderWithReblog(ctx, status.reblog, entities, source);
@@ -111,7 +119,7 @@ export function renderStatus(
     ...(source ? { text: status.text } : { content: status.content }),
     reblog: null,
     application: status.application?.name ? { name: status.application.name, website: status.application.website ?? null } : null,
-    account: presentAccount(author, ctx.baseUrl, undefined, entities.accountEmojis),
+    account: entities.account ?? presentAccount(author, ctx.baseUrl),
     media_attachments: mediaAttachments,
     mentions: entities.mentions,
     tags: (status.tags ?? []).map((name) => ({ name, url: `${ctx.baseUrl}/tags/${encodeURIComponent(name)}` })),
@@ -125,8 +133,8 @@ export function renderStatus(
 export interface RenderedEntities {
   /** Mastodon's Mention entities, in mention order. */
   mentions: Record<string, unknown>[];
-  /** Custom emojis of the author's profile (see loadAccountEmojis); none when absent. */
-  accountEmojis?: AccountEmojiMap;
+  /** The author already rendered, with its profile's emojis (once per page); rendered here from `author`, without them, when absent. */
+  account?: Record<string, unknown>;
   /** CustomEmoji entities of the emojis the spoiler text and text use. */
   emojis: Record<string, unknown>[];
   /** The Poll entity with the viewer's votes; null or absent when the status has none. */
