@@ -29,9 +29,13 @@ export interface StatusView {
  */
 export async function viewStatuses(deps: StatusesDeps, caller: Caller, statuses: Status[]): Promise<StatusView[]> {
   const originalIds = [...new Set(statuses.flatMap((s) => (s.reblogOfId ? [s.reblogOfId] : [])))];
-  const originals = new Map((await findVisibleStatuses(deps, caller, originalIds)).map((s) => [s.id, s]));
   const properIds = [...new Set(statuses.map((s) => s.reblogOfId ?? s.id))];
-  const states = caller.accountId ? await viewerStates(deps, caller.accountId, properIds) : undefined;
+  // Independent reads, so they wait together: the marks of an original left out are simply unused.
+  const [found, states] = await Promise.all([
+    originalIds.length ? findVisibleStatuses(deps, caller, originalIds) : [],
+    caller.accountId ? viewerStates(deps, caller.accountId, properIds) : undefined,
+  ]);
+  const originals = new Map(found.map((s) => [s.id, s]));
   const stateOf = (id: string) => states?.get(id);
   return statuses.flatMap((status): StatusView[] => {
     if (!status.reblogOfId) return [{ status, ...withState(stateOf(status.id)) }];
