@@ -16,7 +16,7 @@ async function appClient(url: string, scopes: string): Promise<{ client: mastodo
 
 /** The path and query of the newest confirmation link mailed to `email` (the mail names the public host). */
 async function confirmationPath(stack: Stack, email: string): Promise<string> {
-  const mails = (await readMailbox(join(stack.dataDir!, "mailbox"))).filter((m) => m.to === email);
+  const mails = (await readMailbox(join(stack.dataDir!, "mail"))).filter((m) => m.to === email);
   const link = /https?:\/\/\S+(\/auth\/confirmation\?confirmation_token=[\w-]+)/.exec(mails.at(-1)?.text ?? "");
   assert.ok(link?.[1], `a confirmation link mailed to ${email}`);
   return link[1];

@@ -17,10 +17,11 @@ export interface MailboxMessage {
  */
 export async function readMailbox(dir: string): Promise<MailboxMessage[]> {
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".eml")).sort();
-  return Promise.all(names.map(async (file) => parseMessage(file, await readFile(join(dir, file), "utf8"))));
+  return Promise.all(names.map(async (file) => ({ file, ...parseMailMessage(await readFile(join(dir, file), "utf8")) })));
 }
 
-function parseMessage(file: string, raw: string): MailboxMessage {
+/** Decodes one RFC 5322 message (a mailbox file, or what a test SMTP server received) as readMailbox does. */
+export function parseMailMessage(raw: string): Omit<MailboxMessage, "file"> {
   const source = raw.replace(/\r\n/g, "\n");
   const split = source.indexOf("\n\n");
   const head = split < 0 ? source : source.slice(0, split);
@@ -31,7 +32,7 @@ function parseMessage(file: string, raw: string): MailboxMessage {
     if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   const encoding = (headers.get("content-transfer-encoding") ?? "").toLowerCase();
-  return { file, to: headers.get("to") ?? "", subject: headers.get("subject") ?? "", text: decodeBody(body, encoding) };
+  return { to: headers.get("to") ?? "", subject: headers.get("subject") ?? "", text: decodeBody(body, encoding) };
 }
 
 function decodeBody(body: string, encoding: string): string {

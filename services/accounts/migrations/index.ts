@@ -12,6 +12,7 @@ import { createEndorsementsAndNotes } from "./0009-create-endorsements-and-notes
 import { addAccountDeletedAt } from "./0010-add-account-deleted-at.ts";
 import { addProfileImages } from "./0011-add-profile-images.ts";
 import { addRemoteAccountColumns } from "./0012-add-remote-account-columns.ts";
+import { createPushAndMailDeliveries } from "./0013-create-push-and-mail-deliveries.ts";
 
 /** The accounts schema history, in order. Names are stable forever once released. */
-export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns];
+export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries];

@@ -13,17 +13,17 @@ export const accountsEnv = z.object({
   ...localDomainEnv,
   /** SMTP server for outgoing mail (smtp:// or smtps:// with credentials); unset writes mail to MAILBOX_DIR. */
   SMTP_URL: z.string().url().optional(),
-  /** Local mailbox folder used when SMTP_URL is unset (default: DATA_DIR/mailbox). */
+  /** Local mailbox folder used when SMTP_URL is unset (default: DATA_DIR/mail). */
   MAILBOX_DIR: z.string().optional(),
-  /** From address of outgoing mail. */
-  MAIL_FROM: z.string().default("Starling <notifications@localhost>"),
+  /** From address of outgoing mail; its address is also the VAPID contact push services see. */
+  SMTP_FROM: z.string().default("Starling <notifications@localhost>"),
   /**
    * Who may sign up through POST /api/v1/accounts: open (anyone), approved (anyone, then a moderator
    * approves) or none (closed). Mastodon keeps this as an admin setting; an env var until moderation
    * owns instance settings.
    */
   REGISTRATIONS_MODE: z.enum(["open", "approved", "none"]).default("open"),
-  /** Let server-side fetches (rel=me link checks) reach loopback and private addresses. Tests only. */
+  /** Let server-side fetches (rel=me link checks, Web Push deliveries) reach loopback and private addresses, over http too for pushes. Tests only. */
   ALLOW_PRIVATE_ADDRESSES: flag(false),
   /** Verify profile links on plain http:// too (Mastodon checks https only). Tests only. */
   VERIFY_HTTP_LINKS: flag(false),

@@ -27,6 +27,11 @@ import { relationshipsHandlers } from "./grpc/relationships-handlers.ts";
 import { federatedAccountsHandlers } from "./grpc/federated-accounts-handlers.ts";
 import { startMuteExpiry } from "./workers/mute-expiry.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { PushServiceService } from "@starling/proto/accounts/v1/push";
+import { pushHandlers } from "./grpc/push-handlers.ts";
+import { startNotificationDeliveriesConsumer } from "./events/notification-deliveries-consumer.ts";
+import { startNotificationDelivery } from "./workers/notification-delivery.ts";
+import { vapidSubject } from "./mail/mailer.ts";
 import type { AccountsDeps } from "./use-cases/deps.ts";
 
 /** What to run besides the gRPC server. */
@@ -37,6 +42,8 @@ export interface AccountsServiceOptions {
   consumers?: boolean;
   /** How often run-out mutes are swept (default 1 s); tests shorten it. Off with the consumers. */
   muteExpiryIntervalMs?: number;
+  /** How often the push and e-mail queue is looked at besides when a notification arrives (default 5 s). */
+  deliveryIntervalMs?: number;
 }
 
 /**
@@ -48,7 +55,9 @@ export async function startAccountsService(config: AccountsConfig, context: Serv
   const ran = await db.migrate(accountsMigrations);
   if (ran.length > 0) context.logger.info({ migrations: ran }, "migrated");
   context.readiness.add("database", () => db.ping());
-  const deps: AccountsDeps = { db, newId: createIdGenerator(), nudge: () => {}, urls: localUrls(config.LOCAL_DOMAIN, config.LOCAL_HTTPS), now: () => new Date(), mailer: createMailer({ smtpUrl: config.SMTP_URL, mailboxDir: config.MAILBOX_DIR ?? join(config.DATA_DIR, "mailbox"), from: config.MAIL_FROM }) };
+  const mailboxDir = config.MAILBOX_DIR ?? join(config.DATA_DIR, "mail");
+  if (!config.SMTP_URL) context.logger.info({ mailboxDir }, `no SMTP_URL: e-mails are written as .eml files to ${mailboxDir}`);
+  const deps: AccountsDeps = { db, newId: createIdGenerator(), nudge: () => {}, urls: localUrls(config.LOCAL_DOMAIN, config.LOCAL_HTTPS), now: () => new Date(), mailer: createMailer({ smtpUrl: config.SMTP_URL, mailboxDir, from: config.SMTP_FROM }) };
   if (options.relay !== false || options.consumers !== false) context.readiness.add("event bus", () => infra.bus().ping());
   if (options.relay !== false) {
     const relay = createOutboxRelay({ db, bus: infra.bus(), logger: context.logger });
@@ -61,6 +70,10 @@ export async function startAccountsService(config: AccountsConfig, context: Serv
     context.shutdown.add("workers", "accounts status-counters consumer", () => subscription.stop());
     const muteExpiry = startMuteExpiry(deps, context.logger, options.muteExpiryIntervalMs);
     context.shutdown.add("workers", "accounts mute expiry", () => muteExpiry.stop());
+    const delivery = startNotificationDelivery(deps, { subject: vapidSubject(config.SMTP_FROM), allowPrivate: config.ALLOW_PRIVATE_ADDRESSES }, context.logger, options.deliveryIntervalMs);
+    context.shutdown.add("workers", "accounts notification delivery", () => delivery.stop());
+    const notifications = await startNotificationDeliveriesConsumer(deps, infra.bus(), () => void delivery.runNow());
+    context.shutdown.add("workers", "accounts notification deliveries consumer", () => notifications.stop());
   }
-  return serveService(context, config, [{ definition: AccountsServiceService, handlers: accountsHandlers(deps) }, { definition: ProfilesServiceService, handlers: profilesHandlers(composeProfiles(deps, config, context, { workers: options.consumers !== false })) }, { definition: RegistrationServiceService, handlers: registrationHandlers(deps, { mode: config.REGISTRATIONS_MODE, baseUrl: publicBaseUrl(config), logger: context.logger }) }, { definition: SecurityServiceService, handlers: securityHandlers(deps) }, { definition: OAuthServiceService, handlers: oauthHandlers(deps) }, { definition: SessionsServiceService, handlers: sessionsHandlers(deps) }, { definition: FollowsServiceService, handlers: followsHandlers(deps) }, { definition: RelationshipsServiceService, handlers: relationshipsHandlers(deps, { localDomain: config.LOCAL_DOMAIN }) }, { definition: FederatedAccountsServiceService, handlers: federatedAccountsHandlers(deps) }]);
+  return serveService(context, config, [{ definition: AccountsServiceService, handlers: accountsHandlers(deps) }, { definition: ProfilesServiceService, handlers: profilesHandlers(composeProfiles(deps, config, context, { workers: options.consumers !== false })) }, { definition: RegistrationServiceService, handlers: registrationHandlers(deps, { mode: config.REGISTRATIONS_MODE, baseUrl: publicBaseUrl(config), logger: context.logger }) }, { definition: SecurityServiceService, handlers: securityHandlers(deps) }, { definition: OAuthServiceService, handlers: oauthHandlers(deps) }, { definition: SessionsServiceService, handlers: sessionsHandlers(deps) }, { definition: FollowsServiceService, handlers: followsHandlers(deps) }, { definition: RelationshipsServiceService, handlers: relationshipsHandlers(deps, { localDomain: config.LOCAL_DOMAIN }) }, { definition: FederatedAccountsServiceService, handlers: federatedAccountsHandlers(deps) }, { definition: PushServiceService, handlers: pushHandlers(deps) }]);
 }

@@ -31,7 +31,7 @@ export interface Harness {
   db: Database;
   /** The embedded bus, delivering every message twice on purpose. */
   bus: EmbeddedBus;
-  /** The service's DATA_DIR; mail goes to its mailbox/ folder (no SMTP in tests). */
+  /** The service's DATA_DIR; mail goes to its mail/ folder (no SMTP in tests). */
   dataDir: string;
   /** A signed viewer token, as the gateway would send. */
   sign(viewer: Viewer): Promise<string>;

@@ -49,7 +49,7 @@ export async function register(f: Fixture, request: RegisterRequest) {
 
 /** The confirmation token of the newest mail to `email`. */
 export async function confirmationToken(f: Fixture, email: string): Promise<string> {
-  const mails = (await readMailbox(join(f.h.dataDir, "mailbox"))).filter((m) => m.to === email);
+  const mails = (await readMailbox(join(f.h.dataDir, "mail"))).filter((m) => m.to === email);
   const link = /\/auth\/confirmation\?confirmation_token=([\w-]+)/.exec(mails.at(-1)?.text ?? "");
   assert.ok(link?.[1], `a confirmation link mailed to ${email}`);
   return link[1];

@@ -25,7 +25,7 @@ async function wrongCode(secret: string): Promise<string> {
 
 /** Sign-in alerts in the service's local mailbox addressed to `email`. */
 async function alertsTo(h: Harness, email: string): Promise<string[]> {
-  const dir = join(h.dataDir, "mailbox");
+  const dir = join(h.dataDir, "mail");
   const names = await readdir(dir).catch(() => [] as string[]);
   const mails = await Promise.all(names.map((name) => readFile(join(dir, name), "utf8")));
   return mails.filter((mail) => mail.includes(`To: ${email}`) && /Subject: New sign-in from /.test(mail));

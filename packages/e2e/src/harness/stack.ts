@@ -6,7 +6,7 @@ export interface Stack {
   url: string;
   /** The server's process id, when the whole stack is one process (benchmarks read its memory). */
   pid?: number;
-  /** The DATA_DIR of a one-process stack: its local mailbox is `mailbox/` in it. */
+  /** The DATA_DIR of a one-process stack: its local mailbox is `mail/` in it. */
   dataDir?: string;
   /** What a one-process stack printed so far, stdout and stderr (the last 20 KB). */
   output?(): string;

@@ -44,3 +44,12 @@ export function createMailer(options: MailerOptions): Mailer {
     },
   };
 }
+
+/**
+ * The VAPID `sub` claim for a From address ("Name <a@b>" or "a@b"): push services contact the
+ * sender at it (RFC 8292 §2.1).
+ */
+export function vapidSubject(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+  return `mailto:${address}`;
+}

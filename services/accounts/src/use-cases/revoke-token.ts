@@ -1,6 +1,7 @@
 import { enqueueEvents, outboxEvent } from "@starling/events";
 import { hashToken } from "../domain/secrets.ts";
 import { findTokenByHash, revokeToken as markRevoked } from "../data/oauth-queries.ts";
+import { deletePushSubscriptionOfToken } from "../data/push-subscriptions-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { authenticateClient, oauthFailure } from "./oauth-client.ts";
 
@@ -23,6 +24,7 @@ export async function revokeToken(deps: AccountsDeps, input: RevokeTokenInput): 
   if (token.appId !== app.id) throw oauthFailure("unauthorized_client");
   const revoked = await deps.db.transaction(async (trx) => {
     if (!(await markRevoked(deps.db, trx, token.id, deps.now()))) return false;
+    await deletePushSubscriptionOfToken(deps.db, trx, token.id);
     await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "token.revoked", token.accountId ?? token.id, { tokenId: token.id, accountId: token.accountId ?? undefined })]);
     return true;
   });

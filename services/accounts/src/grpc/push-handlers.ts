@@ -1,0 +1,27 @@
+import type { AsyncHandlers } from "@starling/runtime";
+import type { PushServiceServer } from "@starling/proto/accounts/v1/push";
+import { touchActivity } from "../data/user-activity-queries.ts";
+import type { AccountsDeps } from "../use-cases/deps.ts";
+import { viewerAccountId } from "../use-cases/get-relationships.ts";
+import { createPushSubscription, deletePushSubscription, getPushSubscription, updatePushSubscription, type PushSubscriptionView } from "../use-cases/push-subscriptions.ts";
+import { vapidKeys } from "../use-cases/vapid-keys.ts";
+
+const toProto = (s: PushSubscriptionView) => ({ id: s.id, endpoint: s.endpoint, alerts: s.alerts, serverKey: s.serverKey, policy: s.policy });
+
+/** The PushService handlers: decode → use case → encode. */
+export function pushHandlers(deps: AccountsDeps): AsyncHandlers<PushServiceServer> {
+  return {
+    createPushSubscription: async (request, ctx) => toProto(await createPushSubscription(deps, ctx.viewer, request)),
+    getPushSubscription: async (_request, ctx) => toProto(await getPushSubscription(deps, ctx.viewer)),
+    updatePushSubscription: async (request, ctx) => toProto(await updatePushSubscription(deps, ctx.viewer, request)),
+    deletePushSubscription: async (_request, ctx) => {
+      await deletePushSubscription(deps, ctx.viewer);
+      return {};
+    },
+    getVapidKey: async () => ({ publicKey: (await vapidKeys(deps)).publicKey }),
+    recordActivity: async (_request, ctx) => {
+      await touchActivity(deps.db, viewerAccountId(ctx.viewer), deps.now());
+      return {};
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { PushServiceClient } from "@starling/proto/accounts/v1/push";
+import { connectService, type AsyncClient } from "@starling/runtime";
+import { waitFor } from "@starling/testkit";
+import { backends, startHarness, type Harness } from "./harness.ts";
+import { publishNotification, signedInUser, startSmtpServer, type SignedInUser } from "./notification-fixture.ts";
+
+for (const backend of backends) {
+  describe(`notification e-mails on ${backend.name}`, function () {
+    this.timeout(60_000);
+    let h: Harness;
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    let push: AsyncClient<PushServiceClient>;
+    let sender: SignedInUser;
+    before(async () => {
+      smtp = await startSmtpServer();
+      h = await startHarness(backend, { SMTP_URL: smtp.url, SMTP_FROM: "Starling <robot@starling.test>" });
+      push = connectService(PushServiceClient, `127.0.0.1:${h.grpcPort}`, { deadlineMs: 10_000 });
+      sender = await signedInUser(h, "mailsender");
+    });
+    after(async () => {
+      push.close();
+      await h.stop();
+      await smtp.stop();
+    });
+
+    // Nothing queued and nothing received: what a notification that mails nobody leaves behind.
+    const nothingMailedTo = async (user: SignedInUser) => {
+      const queued = await h.db.table("notification_deliveries").where({ account_id: user.account.id, channel: "email" }).first();
+      return queued === undefined && !smtp.messages.some((m) => m.envelopeTo.includes(user.email));
+    };
+
+    it("mails a mention to a user who is away, through the SMTP server", async () => {
+      const { account, email } = await h.createUser("awayuser");
+      await publishNotification(h, { notificationId: "7001", accountId: account.id, type: "mention", fromAccountId: sender.account.id, statusId: "6001" });
+      const mail = await waitFor(() => smtp.messages.find((m) => m.envelopeTo.includes(email)), { what: "the mention e-mail", timeoutMs: 20_000 });
+      assert.equal(mail.to, email);
+      assert.equal(mail.subject, "mailsender mentioned you");
+      assert.match(mail.text, /^mailsender mentioned you$/m);
+      assert.match(mail.text, /@mailsender: http:\/\/127\.0\.0\.1:3000\/@mailsender/);
+      assert.equal(smtp.messages.filter((m) => m.envelopeTo.includes(email)).length, 1, "the bus delivered the event twice; one e-mail");
+    });
+
+    it("mails nobody who was active in the last minutes", async () => {
+      const user = await signedInUser(h, "activeuser");
+      await push.recordActivity({}, { viewerToken: user.viewerToken });
+      await publishNotification(h, { notificationId: "7101", accountId: user.account.id, type: "mention", fromAccountId: sender.account.id, statusId: "6101" });
+      assert.ok(await nothingMailedTo(user));
+    });
+
+    it("mails only the types the user's preferences turn on (Mastodon's defaults: no favourites)", async () => {
+      const user = await signedInUser(h, "quietuser");
+      await publishNotification(h, { notificationId: "7201", accountId: user.account.id, type: "favourite", fromAccountId: sender.account.id, statusId: "6201" });
+      assert.ok(await nothingMailedTo(user));
+      await h.db.table("users").where({ account_id: user.account.id }).update({ notification_emails: JSON.stringify({ favourite: true, follow: false }) });
+      await publishNotification(h, { notificationId: "7202", accountId: user.account.id, type: "follow", fromAccountId: sender.account.id });
+      assert.ok(await nothingMailedTo(user));
+      await publishNotification(h, { notificationId: "7203", accountId: user.account.id, type: "favourite", fromAccountId: sender.account.id, statusId: "6203" });
+      const mail = await waitFor(() => smtp.messages.find((m) => m.envelopeTo.includes(user.email)), { what: "the favourite e-mail", timeoutMs: 20_000 });
+      assert.equal(mail.subject, "mailsender favourited your post");
+    });
+
+    it("mails nobody whose address is not confirmed", async () => {
+      const { account, email } = await h.createUser("unconfirmed", { confirmed: false });
+      await publishNotification(h, { notificationId: "7301", accountId: account.id, type: "mention", fromAccountId: sender.account.id, statusId: "6301" });
+      const queued = await h.db.table("notification_deliveries").where({ account_id: account.id }).first();
+      assert.equal(queued, undefined);
+      assert.ok(!smtp.messages.some((m) => m.envelopeTo.includes(email)));
+    });
+  });
+}
