@@ -68,3 +68,5 @@ export function uniqueName(prefix: string): string {
 
 export * from "./mailbox.ts";
 export * from "./translation-servers.ts";
+export * from "./push-service.ts";
+export * from "./smtp-server.ts";

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { PushServiceClient } from "@starling/proto/accounts/v1/push";
 import { connectService, type AsyncClient } from "@starling/runtime";
-import { waitFor } from "@starling/testkit";
 import { backends, startHarness, type Harness } from "./harness.ts";
-import { publishNotification, signedInUser, startSmtpServer, type SignedInUser } from "./notification-fixture.ts";
+import { startSmtpServer, waitFor, type TestSmtpServer } from "@starling/testkit";
+import { publishNotification, signedInUser, type SignedInUser } from "./notification-fixture.ts";
 
 for (const backend of backends) {
   describe(`notification e-mails on ${backend.name}`, function () {
     this.timeout(60_000);
     let h: Harness;
-    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    let smtp: TestSmtpServer;
     let push: AsyncClient<PushServiceClient>;
     let sender: SignedInUser;
     before(async () => {

@@ -3,9 +3,9 @@ import { status } from "@grpc/grpc-js";
 import { OAuthServiceClient } from "@starling/proto/accounts/v1/oauth";
 import { PushServiceClient } from "@starling/proto/accounts/v1/push";
 import { connectService, type AsyncClient } from "@starling/runtime";
-import { waitFor } from "@starling/testkit";
 import { backends, rejection, startHarness, type Harness } from "./harness.ts";
-import { browserKeys, publishNotification, signedInUser, startPushService, verifyVapid, type SignedInUser } from "./notification-fixture.ts";
+import { browserKeys, startPushService, verifyVapid, waitFor, type TestPushService } from "@starling/testkit";
+import { publishNotification, signedInUser, type SignedInUser } from "./notification-fixture.ts";
 
 const ALL_OFF = { mention: false, status: false, reblog: false, follow: false, follow_request: false, favourite: false, poll: false, update: false, "admin.sign_up": false, "admin.report": false };
 
@@ -14,7 +14,7 @@ for (const backend of backends) {
     this.timeout(60_000);
     let h: Harness;
     let push: AsyncClient<PushServiceClient>;
-    let service: Awaited<ReturnType<typeof startPushService>>;
+    let service: TestPushService;
     let sender: SignedInUser;
     before(async () => {
       h = await startHarness(backend, { ALLOW_PRIVATE_ADDRESSES: "true" });
@@ -49,6 +49,20 @@ for (const backend of backends) {
       assert.equal((await rejection(push.updatePushSubscription({ alerts: {}, policy: "friends" }, { viewerToken: user.viewerToken }))).code, status.INVALID_ARGUMENT);
       await push.deletePushSubscription({}, { viewerToken: user.viewerToken });
       assert.equal((await rejection(push.getPushSubscription({}, { viewerToken: user.viewerToken }))).code, status.NOT_FOUND);
+    });
+
+    it("refuses keys a push message could not be encrypted to, and endpoints that are not URLs", async () => {
+      const user = await signedInUser(h, "badkeys");
+      const keys = browserKeys();
+      const cases = [
+        { p256dh: keys.p256dh.slice(0, 40), auth: keys.auth, endpoint: `${service.url}/x` },
+        { p256dh: keys.p256dh, auth: "c2hvcnQ", endpoint: `${service.url}/x` },
+        { p256dh: keys.p256dh, auth: keys.auth, endpoint: "not a url" },
+      ];
+      for (const c of cases) {
+        const failure = await rejection(push.createPushSubscription({ accessToken: user.accessToken, alerts: {}, ...c }, { viewerToken: user.viewerToken }));
+        assert.equal(failure.code, status.INVALID_ARGUMENT, JSON.stringify(c));
+      }
     });
 
     it("refuses a token other than the caller's", async () => {

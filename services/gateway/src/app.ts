@@ -3,6 +3,7 @@ import type { KeyValueStore } from "@starling/kv";
 import { publicBaseUrl, type Logger } from "@starling/runtime";
 import type { Clients } from "./clients/gateway-clients.ts";
 import type { GatewayConfig } from "./config.ts";
+import { ActivityRecorder } from "./http/activity-recorder.ts";
 import { bearerToken, TokenResolver } from "./http/authenticate.ts";
 import { bindRoute } from "./http/bind-route.ts";
 import { bodyParsers } from "./http/body-parsers.ts";
@@ -38,7 +39,7 @@ export function createApp(
   app.use(federationProxy(config.FEDERATION_HTTP_URL));
   app.use(mediaFilesProxy(config.MEDIA_HTTP_URL));
   app.use(missingImages);
-  const bound = { config, clients, tokens, logger, baseUrl };
+  const bound = { config, clients, tokens, activity: new ActivityRecorder(clients), logger, baseUrl };
   // The route table as OpenAPI 3.1, public like the instance document (CORS and limits as any /api path).
   const openApi = openApiDocument(ROUTES, baseUrl);
   app.get("/api/openapi.json", (_req: Request, res: Response) => void res.set("Cache-Control", "public, max-age=300").json(openApi));

@@ -1,3 +1,4 @@
+import { startSmtpServer, type TestSmtpServer } from "@starling/testkit";
 import { startEmbeddedStack } from "./embedded-stack.ts";
 import { realServersFromEnv, startProductionStack } from "./production-stack.ts";
 import type { Stack } from "./stack.ts";
@@ -22,6 +23,14 @@ const SHARED_TEST_ENV: Record<string, string> = {
 /** Started stacks by kind and settings, shared by every suite asking for the same. */
 const shared = new Map<string, Promise<Stack>>();
 
+// One SMTP server for every shared stack: their e-mails arrive there, so a suite reads what a user
+// was sent on either stack alike (each suite's accounts have addresses of their own).
+let smtp: Promise<TestSmtpServer> | undefined;
+async function withSmtp(start: (env: Record<string, string>) => Promise<Stack>, env: Record<string, string>): Promise<Stack> {
+  const server = await (smtp ??= startSmtpServer());
+  return { ...(await start({ ...env, SMTP_URL: server.url })), smtp: server };
+}
+
 /**
  * One stack of a kind and settings for the whole run: starting a stack is most of an end-to-end
  * suite's time (a production-like one is seven processes). Suites keep to their own accounts
@@ -45,6 +54,7 @@ function sharedStack(kind: string, env: Record<string, string>, start: (env: Rec
 after(async function () {
   this.timeout(120_000);
   await Promise.all([...shared.values()].map(async (started) => (await started.catch(() => undefined))?.stop()));
+  await (await smtp)?.stop();
 });
 
 /**
@@ -56,13 +66,13 @@ after(async function () {
 export function describeOnBothStacks(title: string, suite: (start: () => Promise<Stack>) => void, options: { env?: Record<string, string> } = {}): void {
   const env = { ...SHARED_TEST_ENV, ...options.env };
   describe(`${title} on the embedded run`, () => {
-    suite(sharedStack("embedded", env, (settings) => startEmbeddedStack({ env: settings })));
+    suite(sharedStack("embedded", env, (settings) => withSmtp((e) => startEmbeddedStack({ env: e }), settings)));
   });
   const servers = realServersFromEnv();
   describe(`${title} on the production-like run`, function () {
     before(function () {
       if (!servers) this.skip();
     });
-    suite(sharedStack("production-like", env, (settings) => startProductionStack(servers!, { env: settings })));
+    suite(sharedStack("production-like", env, (settings) => withSmtp((e) => startProductionStack(servers!, { env: e }), settings)));
   });
 }

@@ -1,3 +1,4 @@
+import type { TestSmtpServer } from "@starling/testkit";
 import { runNode } from "./processes.ts";
 
 /** A running Starling the suites drive: its client URL and how to make accounts and stop it. */
@@ -6,7 +7,9 @@ export interface Stack {
   url: string;
   /** The server's process id, when the whole stack is one process (benchmarks read its memory). */
   pid?: number;
-  /** The DATA_DIR of a one-process stack: its local mailbox is `mail/` in it. */
+  /** The SMTP server the stack sends its e-mails to (the shared stacks); without it they go to the local mailbox. */
+  smtp?: TestSmtpServer;
+  /** The DATA_DIR of a one-process stack: its local mailbox is `mail/` in it (when no SMTP server is set). */
   dataDir?: string;
   /** What a one-process stack printed so far, stdout and stderr (the last 20 KB). */
   output?(): string;

@@ -12,12 +12,16 @@ import { getStandings } from "../use-cases/get-standings.ts";
 import { getUsageStats } from "../use-cases/get-usage-stats.ts";
 import { issueToken } from "../use-cases/issue-token.ts";
 import { unfollowAccount } from "../use-cases/unfollow-account.ts";
+import { vapidKeys } from "../use-cases/vapid-keys.ts";
 import { accountToProto, appToProto, relationshipToProto, roleToProto, sourceToProto } from "./to-proto.ts";
 
 /** The AccountsService handlers: decode → use case → encode, nothing else. */
 export function accountsHandlers(deps: AccountsDeps): AsyncHandlers<AccountsServiceServer> {
   return {
-    createApp: async (request) => ({ app: appToProto(await createApp(deps, request)) }),
+    createApp: async (request) => {
+      const [app, keys] = await Promise.all([createApp(deps, request), vapidKeys(deps)]);
+      return { app: appToProto(app, keys.publicKey) };
+    },
     issueToken: async (request) => {
       const token = await issueToken(deps, request);
       return { accessToken: token.accessToken, tokenType: "Bearer", scope: token.scopes.join(" "), createdAt: token.createdAt };

@@ -47,7 +47,8 @@ export function accountToProto(account: Account): AccountMessage {
   };
 }
 
-export function appToProto(app: OauthApp): AppMessage {
+/** An app as clients see it, with the instance's VAPID public key for their push subscriptions. */
+export function appToProto(app: OauthApp, vapidKey: string): AppMessage {
   return {
     id: app.id,
     name: app.name,
@@ -56,8 +57,7 @@ export function appToProto(app: OauthApp): AppMessage {
     scopes: app.scopes,
     clientId: app.clientId,
     clientSecret: app.clientSecret,
-    // Web Push arrives with its issue; until then there is no VAPID key to show.
-    vapidKey: "",
+    vapidKey,
   };
 }
 

@@ -32,8 +32,10 @@ export async function createPushSubscription(deps: AccountsDeps, viewer: Viewer 
   const token = await findTokenByHash(deps.db, hashToken(input.accessToken));
   // The token named must be the one the caller authenticated with, so its payloads go to its owner.
   if (!token || token.revokedAt || token.id !== viewer?.tokenId) throw unauthenticated();
-  if (!/^https:\/\/|^http:\/\//.test(input.endpoint) || !URL.canParse(input.endpoint)) throw invalidArgument("Validation failed: Endpoint is not a URL");
-  if (!input.p256dh || !input.auth) throw invalidArgument("Validation failed: Key p256dh and key auth can't be blank");
+  if (input.endpoint.length > 2048 || !/^https?:\/\//.test(input.endpoint) || !URL.canParse(input.endpoint)) throw invalidArgument("Validation failed: Endpoint is not a URL");
+  // What RFC 8291 needs, checked now so a bad key is a 422 here rather than a push that can never be encrypted.
+  if (!isPublicKey(input.p256dh)) throw invalidArgument("Validation failed: Key p256dh is not an uncompressed P-256 public key");
+  if (!/^[\w+/=-]{22,64}$/.test(input.auth) || Buffer.from(input.auth, "base64url").length < 16) throw invalidArgument("Validation failed: Key auth is not a 16-byte secret");
   const policy = checkedPolicy(input.policy);
   const record: PushSubscriptionRecord = { id: deps.newId(), tokenId: token.id, accountId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth, accessToken: input.accessToken, alerts: completeAlerts(input.alerts), policy, createdAt: deps.now() };
   await deps.db.transaction((trx) => replacePushSubscription(deps.db, trx, record));
@@ -62,6 +64,11 @@ async function ownSubscription(deps: AccountsDeps, viewer: Viewer | undefined): 
   const subscription = viewer?.tokenId ? await findPushSubscriptionOfToken(deps.db, viewer.tokenId) : undefined;
   if (!subscription) throw notFound();
   return subscription;
+}
+
+function isPublicKey(key: string): boolean {
+  const bytes = /^[\w+/=-]{80,100}$/.test(key) ? Buffer.from(key, "base64url") : undefined;
+  return bytes?.length === 65 && bytes[0] === 4;
 }
 
 function checkedPolicy(policy: string | undefined): string {

@@ -7,6 +7,7 @@ import { FollowsServiceClient } from "@starling/proto/accounts/v1/follows";
 import { RelationshipsServiceClient } from "@starling/proto/accounts/v1/relationships";
 import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
 import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
+import { PushServiceClient } from "@starling/proto/accounts/v1/push";
 import { MediaServiceClient } from "@starling/proto/media/v1/media";
 import { PreviewCardsServiceClient } from "@starling/proto/media/v1/preview_cards";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
@@ -30,6 +31,7 @@ export interface Clients {
   relationships: AsyncClient<RelationshipsServiceClient>;
   registration: AsyncClient<RegistrationServiceClient>;
   profiles: AsyncClient<ProfilesServiceClient>;
+  push: AsyncClient<PushServiceClient>;
   statuses: AsyncClient<StatusesServiceClient>;
   polls: AsyncClient<PollsServiceClient>;
   customEmojis: AsyncClient<CustomEmojisServiceClient>;
@@ -55,6 +57,7 @@ export function connectClients(config: GatewayConfig): Clients {
     relationships: connectService(RelationshipsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     registration: connectService(RegistrationServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     profiles: connectService(ProfilesServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    push: connectService(PushServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
     polls: connectService(PollsServiceClient, config.STATUSES_GRPC_URL, defaults),
     customEmojis: connectService(CustomEmojisServiceClient, config.STATUSES_GRPC_URL, defaults),

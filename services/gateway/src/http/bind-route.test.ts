@@ -9,6 +9,7 @@ import { TEST_SECRET, accountFixture, startAccountsFixture, testConfig, type Run
 import { accountRoutes } from "../routes/account-routes.ts";
 import { oauthRoutes } from "../routes/oauth-routes.ts";
 import { TokenResolver } from "./authenticate.ts";
+import { ActivityRecorder } from "./activity-recorder.ts";
 import { bindRoute } from "./bind-route.ts";
 import { pageParams } from "./params.ts";
 import type { Route } from "./route.ts";
@@ -57,7 +58,7 @@ describe("bindRoute", () => {
     app.use(express.urlencoded({ extended: true }));
     const config = testConfig();
     const resolver = new TokenResolver(accounts.clients, 60_000, TEST_SECRET);
-    bindRoute(app, route, { config, clients: accounts.clients, tokens: resolver, logger: createLogger("bind-route-test", "silent"), baseUrl: "https://example.test" });
+    bindRoute(app, route, { config, clients: accounts.clients, tokens: resolver, activity: new ActivityRecorder(accounts.clients), logger: createLogger("bind-route-test", "silent"), baseUrl: "https://example.test" });
     server = createServer(app);
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,6 +3,7 @@ import { canonicalAddress, type Logger } from "@starling/runtime";
 import type { Clients } from "../clients/gateway-clients.ts";
 import type { GatewayConfig } from "../config.ts";
 import type { TokenResolver } from "./authenticate.ts";
+import type { ActivityRecorder } from "./activity-recorder.ts";
 import { bearerToken } from "./authenticate.ts";
 import { HttpError, toHttpError } from "./grpc-to-http.ts";
 import { bodyParsers } from "./body-parsers.ts";
@@ -17,6 +18,7 @@ export interface BindDeps {
   config: GatewayConfig;
   clients: Clients;
   tokens: TokenResolver;
+  activity: ActivityRecorder;
   logger: Logger;
   baseUrl: string;
 }
@@ -77,7 +79,9 @@ async function authorize(route: Route, req: Request, deps: BindDeps): Promise<Ro
     throw new HttpError(403, "This action is outside the authorized scopes");
   }
   if (route.auth === "user" && !viewer.accountId) throw new HttpError(422, "This method requires an authenticated user");
-  return { ...base, viewer, viewerToken: await deps.tokens.sign(viewer) };
+  const viewerToken = await deps.tokens.sign(viewer);
+  deps.activity.touch(viewer, viewerToken);
+  return { ...base, viewer, viewerToken, accessToken: token };
 }
 
 // Upload routes are bound before the app's body parsers (which would read multipart whole), so

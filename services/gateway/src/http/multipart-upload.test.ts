@@ -7,6 +7,7 @@ import { createLogger } from "@starling/runtime";
 import { testConfig } from "../../test/fixtures/accounts-server.ts";
 import type { Clients } from "../clients/gateway-clients.ts";
 import { TokenResolver } from "./authenticate.ts";
+import { ActivityRecorder } from "./activity-recorder.ts";
 import { bindRoute } from "./bind-route.ts";
 import type { UploadPart } from "./multipart-upload.ts";
 import type { Route } from "./route.ts";
@@ -52,7 +53,7 @@ describe("bindRoute upload routes", () => {
     const app = express();
     const config = testConfig();
     const clients = {} as Clients; // the route is public and calls no service
-    bindRoute(app, route, { config, clients, tokens: new TokenResolver(clients, 0, config.VIEWER_TOKEN_SECRET), logger: createLogger("upload-test", "silent"), baseUrl: "https://example.test" });
+    bindRoute(app, route, { config, clients, tokens: new TokenResolver(clients, 0, config.VIEWER_TOKEN_SECRET), activity: new ActivityRecorder(clients), logger: createLogger("upload-test", "silent"), baseUrl: "https://example.test" });
     server = createServer(app);
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     return (server.address() as AddressInfo).port;

@@ -15,6 +15,8 @@ export interface RouteContext {
   viewer: Viewer | undefined;
   /** The viewer signed for services; pass it on every gRPC call. */
   viewerToken: string | undefined;
+  /** The bearer token itself, for the one call that must keep it (a push subscription's payloads carry it). */
+  accessToken?: string;
   /** Public base URL of the instance, e.g. https://example.com. */
   baseUrl: string;
   /** Request headers that calls may need (Idempotency-Key). */

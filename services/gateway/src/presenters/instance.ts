@@ -44,7 +44,7 @@ export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats:
 }
 
 /** Renders /api/v2/instance (reference §4.11). */
-export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations, translationEnabled: boolean): Record<string, unknown> {
+export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations, translationEnabled: boolean, vapidKey: string): Record<string, unknown> {
   return {
     domain: config.LOCAL_DOMAIN,
     title: config.INSTANCE_TITLE,
@@ -59,6 +59,7 @@ export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats:
       accounts: { max_featured_tags: 10 },
       ...LIMITS,
       translation: { enabled: translationEnabled },
+      vapid: { public_key: vapidKey },
     },
     registrations: { enabled: registrations.enabled, approval_required: registrations.approvalRequired, message: null },
     contact: { email: config.CONTACT_EMAIL, account: null },

@@ -21,5 +21,16 @@ const cacheControl = "public, max-age=180";
 /** Instance description routes (reference §1.19). */
 export const instanceRoutes: Route[] = [
   { method: "get", path: "/api/v1/instance", auth: "none", cacheControl, input: z.object({}), call: usage, present: (ctx, r) => presentInstanceV1(ctx.config, ctx.baseUrl, r.stats, r.registrations) },
-  { method: "get", path: "/api/v2/instance", auth: "none", cacheControl, input: z.object({}), call: usage, present: (ctx, r) => presentInstanceV2(ctx.config, ctx.baseUrl, r.stats, r.registrations, r.translationEnabled) },
+  {
+    method: "get",
+    path: "/api/v2/instance",
+    auth: "none",
+    cacheControl,
+    input: z.object({}),
+    call: async (ctx) => {
+      const [described, vapid] = await Promise.all([usage(ctx), ctx.clients.push.getVapidKey({})]);
+      return { ...described, vapidKey: vapid.publicKey };
+    },
+    present: (ctx, r) => presentInstanceV2(ctx.config, ctx.baseUrl, r.stats, r.registrations, r.translationEnabled, r.vapidKey),
+  },
 ];

@@ -16,6 +16,7 @@ import { timelineRoutes } from "./timeline-routes.ts";
 import { scheduledStatusRoutes } from "./scheduled-status-routes.ts";
 import { searchRoutes } from "./search-routes.ts";
 import { translationRoutes } from "./translation-routes.ts";
+import { pushRoutes } from "./push-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each. */
-export const ROUTES: Route[] = [...oauthRoutes, ...profileRoutes, ...followRoutes, ...relationshipRoutes, ...registrationRoutes, ...accountRoutes, ...statusRoutes, ...scheduledStatusRoutes, ...statusInteractionRoutes, ...pollRoutes, ...statusEditRoutes, ...translationRoutes, ...timelineRoutes, ...instanceRoutes, ...customEmojiRoutes, ...mediaRoutes, ...searchRoutes];
+export const ROUTES: Route[] = [...oauthRoutes, ...profileRoutes, ...followRoutes, ...relationshipRoutes, ...registrationRoutes, ...accountRoutes, ...statusRoutes, ...scheduledStatusRoutes, ...statusInteractionRoutes, ...pollRoutes, ...statusEditRoutes, ...translationRoutes, ...timelineRoutes, ...instanceRoutes, ...customEmojiRoutes, ...mediaRoutes, ...searchRoutes, ...pushRoutes];

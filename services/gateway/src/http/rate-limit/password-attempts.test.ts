@@ -7,6 +7,7 @@ import { createLogger } from "@starling/runtime";
 import { TEST_SECRET, startAccountsFixture, testConfig, type RunningAccounts } from "../../../test/fixtures/accounts-server.ts";
 import { oauthRoutes } from "../../routes/oauth-routes.ts";
 import { TokenResolver } from "../authenticate.ts";
+import { ActivityRecorder } from "../activity-recorder.ts";
 import { bindRoute } from "../bind-route.ts";
 import { bodyParsers } from "../body-parsers.ts";
 import { passwordAttempts } from "./password-attempts.ts";
@@ -39,7 +40,7 @@ describe("password attempts throttle", () => {
     app.use(...bodyParsers);
     app.use(passwordAttempts({ kv: createEmbeddedStore(), checks: passwordChecks(config), now: () => clock }));
     const token = oauthRoutes.find((r) => r.path === "/oauth/token")!;
-    bindRoute(app, token, { config, clients: accounts.clients, tokens: new TokenResolver(accounts.clients, 60_000, TEST_SECRET), logger: createLogger("test", "silent"), baseUrl: "https://example.test" });
+    bindRoute(app, token, { config, clients: accounts.clients, tokens: new TokenResolver(accounts.clients, 60_000, TEST_SECRET), activity: new ActivityRecorder(accounts.clients), logger: createLogger("test", "silent"), baseUrl: "https://example.test" });
     // The sign-in form's answers as the page gives them: 401 for a wrong password, 200 for a right one.
     app.post("/auth/sign_in", (req, res) => void res.status(req.body.password === RIGHT ? 200 : 401).send("page"));
     // The password confirmation pages answer a wrong password with 422.
