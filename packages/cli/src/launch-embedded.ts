@@ -51,8 +51,12 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
 
   // In waves, each service started beside those it does not need: its start is mostly waiting on
   // the database (migrations), so side by side is faster than one after another.
+  // Accounts quotes statuses in notification pushes and e-mails; statuses starts later, on a port
+  // known only then.
+  let statusesStarted: (address: string) => void = () => {};
+  const statusesAddress = new Promise<string>((resolve) => (statusesStarted = resolve));
   const [accounts, media, trends, moderation] = await Promise.all([
-    startAccountsService(accountsEnv.parse(base), context("accounts"), infra),
+    startAccountsService(accountsEnv.parse(base), context("accounts"), infra, { statusesAddress }),
     startMediaService(mediaEnv.parse({ ...base, HTTP_PORT: "0" }), context("media"), infra),
     startTrendsService(trendsEnv.parse(base), context("trends")),
     startModerationService(moderationEnv.parse(base), context("moderation")),
@@ -69,6 +73,7 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
     startTimelinesService(timelinesEnv.parse(withAccounts), context("timelines"), infra),
   ]);
   addresses.statuses = at(statuses.grpcPort);
+  statusesStarted(addresses.statuses);
   addresses.timelines = at(timelines.grpcPort);
   const federation = await startFederationService(federationEnv.parse({ ...withAccounts, STATUSES_GRPC_URL: addresses.statuses, HTTP_PORT: "0" }), context("federation"), infra);
   addresses.federation = at(federation.grpcPort);

@@ -72,11 +72,12 @@ function describePushAndMail(start: () => Promise<Stack>): void {
     const { key } = await verifyVapid(pushed.headers.authorization, endpoint);
     const payload = keys.decrypt(pushed.body) as Record<string, string>;
     assert.equal(key, (await bob.client.v1.push.subscription.fetch()).serverKey);
-    assert.deepEqual([payload.notification_type, payload.access_token, payload.title], ["mention", bob.accessToken, `alice_${suffix} mentioned you`]);
+    assert.deepEqual([payload.notification_type, payload.access_token, payload.title, payload.body], ["mention", bob.accessToken, `alice_${suffix} mentioned you`, `@bob_${suffix} @${carol} hello ${suffix}`]);
     const notification = await bob.client.v1.notifications.$select(payload.notification_id!).fetch();
     assert.equal(notification.type, "mention");
     const mail = await waitFor(() => stack.smtp?.messages.find((m) => m.envelopeTo.includes(`${carol}@example.com`)), { what: "the mention e-mail", timeoutMs: 30_000 });
     assert.equal(mail.subject, `alice_${suffix} mentioned you`);
+    assert.match(mail.text, new RegExp(`hello ${suffix}`));
   });
 }
 

@@ -11,6 +11,8 @@ export const accountsEnv = z.object({
   /** Admin HTTP port: /livez, /readyz, /metrics. */
   ADMIN_PORT: port(9101),
   ...localDomainEnv,
+  /** The statuses service, read for the words a notification push or e-mail quotes. */
+  STATUSES_GRPC_URL: z.string().default("127.0.0.1:50052"),
   /** SMTP server for outgoing mail (smtp:// or smtps:// with credentials); unset writes mail to MAILBOX_DIR. */
   SMTP_URL: z.string().url().optional(),
   /** Local mailbox folder used when SMTP_URL is unset (default: DATA_DIR/mail). */

@@ -32,6 +32,7 @@ import { pushHandlers } from "./grpc/push-handlers.ts";
 import { startNotificationDeliveriesConsumer } from "./events/notification-deliveries-consumer.ts";
 import { startNotificationDelivery } from "./workers/notification-delivery.ts";
 import { vapidSubject } from "./mail/mailer.ts";
+import { connectStatusTexts } from "./clients/status-texts.ts";
 import type { AccountsDeps } from "./use-cases/deps.ts";
 
 /** What to run besides the gRPC server. */
@@ -44,6 +45,8 @@ export interface AccountsServiceOptions {
   muteExpiryIntervalMs?: number;
   /** How often the push and e-mail queue is looked at besides when a notification arrives (default 5 s). */
   deliveryIntervalMs?: number;
+  /** Where the statuses service will answer, when it starts after this one (the embedded run); else STATUSES_GRPC_URL. */
+  statusesAddress?: Promise<string>;
 }
 
 /**
@@ -72,7 +75,9 @@ export async function startAccountsService(config: AccountsConfig, context: Serv
     context.shutdown.add("workers", "accounts mute expiry", () => muteExpiry.stop());
     const delivery = startNotificationDelivery(deps, { subject: vapidSubject(config.SMTP_FROM), allowPrivate: config.ALLOW_PRIVATE_ADDRESSES }, context.logger, options.deliveryIntervalMs);
     context.shutdown.add("workers", "accounts notification delivery", () => delivery.stop());
-    const notifications = await startNotificationDeliveriesConsumer(deps, infra.bus(), () => void delivery.runNow());
+    const statusTexts = connectStatusTexts(options.statusesAddress ?? config.STATUSES_GRPC_URL, config.VIEWER_TOKEN_SECRET, config.GRPC_DEADLINE_MS);
+    context.shutdown.add("clients", "accounts statuses client", () => statusTexts.close());
+    const notifications = await startNotificationDeliveriesConsumer(deps, statusTexts, infra.bus(), () => void delivery.runNow());
     context.shutdown.add("workers", "accounts notification deliveries consumer", () => notifications.stop());
   }
   return serveService(context, config, [{ definition: AccountsServiceService, handlers: accountsHandlers(deps) }, { definition: ProfilesServiceService, handlers: profilesHandlers(composeProfiles(deps, config, context, { workers: options.consumers !== false })) }, { definition: RegistrationServiceService, handlers: registrationHandlers(deps, { mode: config.REGISTRATIONS_MODE, baseUrl: publicBaseUrl(config), logger: context.logger }) }, { definition: SecurityServiceService, handlers: securityHandlers(deps) }, { definition: OAuthServiceService, handlers: oauthHandlers(deps) }, { definition: SessionsServiceService, handlers: sessionsHandlers(deps) }, { definition: FollowsServiceService, handlers: followsHandlers(deps) }, { definition: RelationshipsServiceService, handlers: relationshipsHandlers(deps, { localDomain: config.LOCAL_DOMAIN }) }, { definition: FederatedAccountsServiceService, handlers: federatedAccountsHandlers(deps) }, { definition: PushServiceService, handlers: pushHandlers(deps) }]);

@@ -43,7 +43,8 @@ export interface Harness {
 /** `env` adds to or overrides the test configuration (e.g. REGISTRATIONS_MODE). */
 export async function startHarness(backend: Backend, env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), "starling-accounts-"));
-  const config = accountsEnv.parse({ VIEWER_TOKEN_SECRET: SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir, LOCAL_DOMAIN: "127.0.0.1:3000", LOCAL_HTTPS: "false", ...env });
+  // No statuses service here (port 1 refuses): notification messages go without the status's words.
+  const config = accountsEnv.parse({ VIEWER_TOKEN_SECRET: SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir, LOCAL_DOMAIN: "127.0.0.1:3000", LOCAL_HTTPS: "false", STATUSES_GRPC_URL: "127.0.0.1:1", ...env });
   const context = createServiceContext("accounts", { logLevel: "silent", shutdownTimeoutMs: 10_000 });
   const base = createInfraProvider(config, { clientId: "accounts-test", logger: context.logger, shutdown: context.shutdown });
   const bus = createEmbeddedBus({ chaos: { duplicate: true } });

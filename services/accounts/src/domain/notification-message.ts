@@ -16,6 +16,8 @@ export interface NotificationFacts {
   notificationId: string;
   type: NotificationType;
   sender: Sender;
+  /** The status's words (statusExcerpt), when there is a status and it could be read. */
+  excerpt?: string | undefined;
 }
 
 const TITLES: Record<NotificationType, (name: string) => string> = {
@@ -45,10 +47,7 @@ export interface PushPayload {
   body: string;
 }
 
-/**
- * The push payload. The body names the sender's address: the status text would need the statuses
- * service, which accounts does not call; clients fetch the notification by its id to show it.
- */
+/** The push payload; its body quotes the status, or names the sender when there is none to quote. */
 export function pushPayload(facts: NotificationFacts, accessToken: string, locale: string): PushPayload {
   return {
     access_token: accessToken,
@@ -57,7 +56,7 @@ export function pushPayload(facts: NotificationFacts, accessToken: string, local
     notification_type: facts.type,
     icon: facts.sender.avatarUrl,
     title: notificationTitle(facts),
-    body: `@${facts.sender.acct}`,
+    body: facts.excerpt || `@${facts.sender.acct}`,
   };
 }
 
@@ -67,6 +66,6 @@ export function notificationMail(facts: NotificationFacts, to: string): Mail {
   return {
     to,
     subject: title,
-    text: [title, "", `@${facts.sender.acct}: ${facts.sender.profileUrl}`, "", "You get this e-mail because you were away; the preferences of your account say which notifications are e-mailed."].join("\n"),
+    text: [title, "", ...(facts.excerpt ? [facts.excerpt, ""] : []), `@${facts.sender.acct}: ${facts.sender.profileUrl}`, "", "You get this e-mail because you were away; the preferences of your account say which notifications are e-mailed."].join("\n"),
   };
 }

@@ -7,6 +7,7 @@ import { findEdge } from "../data/follows-queries.ts";
 import { enqueueDeliveries, type Delivery } from "../data/notification-deliveries-queries.ts";
 import { livePushSubscriptionsOf } from "../data/push-subscriptions-queries.ts";
 import { findMailRecipient } from "../data/user-activity-queries.ts";
+import type { StatusTexts } from "../clients/status-texts.ts";
 import type { AccountsDeps } from "./deps.ts";
 
 // A notification older than this is not pushed or mailed (a consumer group reset or a long outage
@@ -15,11 +16,12 @@ const STALE_AFTER_MS = 24 * 3600_000;
 
 /**
  * Turns one stored notification into pushes for the recipient's subscriptions that want it (alerts,
- * policy) and, when the recipient is away and wants this type by e-mail, one e-mail. Runs in the
+ * policy) and, when the recipient is away and wants this type by e-mail, one e-mail, quoting the
+ * status when there is one (read before anything is queued). Runs in the
  * consumer's inbox transaction, so a redelivered event queues nothing twice and a crash queues
  * nothing half; the delivery worker sends them.
  */
-export async function queueNotificationDeliveries(deps: AccountsDeps, trx: Transaction, event: NotificationCreated): Promise<number> {
+export async function queueNotificationDeliveries(deps: AccountsDeps, statusTexts: StatusTexts, trx: Transaction, event: NotificationCreated): Promise<number> {
   const type = event.type as NotificationType;
   if (!NOTIFICATION_TYPES.includes(type)) return 0;
   const now = deps.now();
@@ -28,19 +30,18 @@ export async function queueNotificationDeliveries(deps: AccountsDeps, trx: Trans
   if (!recipient) return 0;
   const sender = await senderOf(deps, trx, event.fromAccountId);
   if (!sender) return 0;
-  const facts: NotificationFacts = { notificationId: event.notificationId, type, sender };
-  const deliveries: Delivery[] = [];
-  const base = { attempts: 0, dueAt: now, createdAt: now, accountId: event.accountId };
-  const subscriptions = (await livePushSubscriptionsOf(deps.db, trx, event.accountId)).filter((s) => s.alerts[type] === true);
+  let subscriptions = (await livePushSubscriptionsOf(deps.db, trx, event.accountId)).filter((s) => s.alerts[type] === true);
   if (subscriptions.length > 0) {
     const relation = await relationBetween(deps, trx, event.accountId, event.fromAccountId);
-    for (const s of subscriptions.filter((s) => policyAllows(s.policy, relation))) {
-      deliveries.push({ ...base, id: deps.newId(), channel: "push", subscriptionId: s.id, message: pushPayload(facts, s.accessToken, recipient.locale) });
-    }
+    subscriptions = subscriptions.filter((s) => policyAllows(s.policy, relation));
   }
-  if (recipient.confirmed && emailPreferences(recipient.notificationEmails)[type] && isAway(recipient.lastActiveAt, now)) {
-    deliveries.push({ ...base, id: deps.newId(), channel: "email", subscriptionId: null, message: notificationMail(facts, recipient.email) });
-  }
+  const mail = recipient.confirmed && emailPreferences(recipient.notificationEmails)[type] && isAway(recipient.lastActiveAt, now);
+  if (subscriptions.length === 0 && !mail) return 0;
+  const excerpt = event.statusId ? await statusTexts.excerptFor(event.statusId, event.accountId) : undefined;
+  const facts: NotificationFacts = { notificationId: event.notificationId, type, sender, excerpt };
+  const base = { attempts: 0, dueAt: now, createdAt: now, accountId: event.accountId };
+  const deliveries: Delivery[] = subscriptions.map((s) => ({ ...base, id: deps.newId(), channel: "push", subscriptionId: s.id, message: pushPayload(facts, s.accessToken, recipient.locale) }));
+  if (mail) deliveries.push({ ...base, id: deps.newId(), channel: "email", subscriptionId: null, message: notificationMail(facts, recipient.email) });
   await enqueueDeliveries(deps.db, trx, deliveries);
   return deliveries.length;
 }
