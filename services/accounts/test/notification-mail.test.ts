@@ -48,11 +48,14 @@ for (const backend of backends) {
       assert.ok(await nothingMailedTo(user));
     });
 
-    it("mails only the types the user's preferences turn on (Mastodon's defaults: no favourites)", async () => {
+    it("mails only the types the user's preferences turn on, Mastodon's defaults until they change them", async () => {
       const user = await signedInUser(h, "quietuser");
       await publishNotification(h, { notificationId: "7201", accountId: user.account.id, type: "favourite", fromAccountId: sender.account.id, statusId: "6201" });
       assert.ok(await nothingMailedTo(user));
-      await h.db.table("users").where({ account_id: user.account.id }).update({ notification_emails: JSON.stringify({ favourite: true, follow: false }) });
+      const defaults = await push.getNotificationEmails({}, { viewerToken: user.viewerToken });
+      assert.deepEqual(Object.entries(defaults.types).filter(([, on]) => on).map(([type]) => type), ["mention", "follow", "follow_request", "admin.sign_up", "admin.report"]);
+      const updated = await push.updateNotificationEmails({ types: { favourite: true, mention: true } }, { viewerToken: user.viewerToken });
+      assert.deepEqual([updated.types.favourite, updated.types.mention, updated.types.follow, updated.types["admin.report"]], [true, true, false, false]);
       await publishNotification(h, { notificationId: "7202", accountId: user.account.id, type: "follow", fromAccountId: sender.account.id });
       assert.ok(await nothingMailedTo(user));
       await publishNotification(h, { notificationId: "7203", accountId: user.account.id, type: "favourite", fromAccountId: sender.account.id, statusId: "6203" });

@@ -38,3 +38,13 @@ export async function findMailRecipient(db: Database, trx: Transaction, accountI
     notificationEmails: JSON.parse(row.notification_emails) as Record<string, boolean>,
   };
 }
+
+/** What the user set for notification e-mails (types not named take the defaults). */
+export async function findNotificationEmails(db: Database, accountId: string): Promise<Record<string, boolean> | undefined> {
+  const row: { notification_emails: string } | undefined = await db.table("users").where({ account_id: accountId }).first("notification_emails");
+  return row && (JSON.parse(row.notification_emails) as Record<string, boolean>);
+}
+
+export async function setNotificationEmails(db: Database, accountId: string, preferences: Record<string, boolean>): Promise<void> {
+  await db.table("users").where({ account_id: accountId }).update({ notification_emails: JSON.stringify(preferences) });
+}

@@ -5,6 +5,7 @@ import type { AccountsDeps } from "../use-cases/deps.ts";
 import { viewerAccountId } from "../use-cases/get-relationships.ts";
 import { createPushSubscription, deletePushSubscription, getPushSubscription, updatePushSubscription, type PushSubscriptionView } from "../use-cases/push-subscriptions.ts";
 import { vapidKeys } from "../use-cases/vapid-keys.ts";
+import { getNotificationEmails, updateNotificationEmails } from "../use-cases/notification-emails.ts";
 
 const toProto = (s: PushSubscriptionView) => ({ id: s.id, endpoint: s.endpoint, alerts: s.alerts, serverKey: s.serverKey, policy: s.policy });
 
@@ -23,5 +24,7 @@ export function pushHandlers(deps: AccountsDeps): AsyncHandlers<PushServiceServe
       await touchActivity(deps.db, viewerAccountId(ctx.viewer), deps.now());
       return {};
     },
+    getNotificationEmails: async (_request, ctx) => ({ types: await getNotificationEmails(deps, ctx.viewer) }),
+    updateNotificationEmails: async (request, ctx) => ({ types: await updateNotificationEmails(deps, ctx.viewer, request.types) }),
   };
 }
