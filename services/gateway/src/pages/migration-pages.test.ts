@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { status as GrpcStatus } from "@grpc/grpc-js";
-import express, { type Response } from "express";
-import { createLogger } from "@starling/runtime";
 import type { Clients } from "../clients/gateway-clients.ts";
 import { addAlias, moveAccount, removeAlias, showAliases, showMigration } from "./migration-pages.ts";
-import type { PagesDeps } from "./pages-deps.ts";
-import { SessionCookies } from "./session.ts";
+import { serveSettingsPages, type SettingsPagesServer } from "../../test/fixtures/settings-pages-server.ts";
 
 type Call = [string, Record<string, unknown>, string];
 type GrpcError = Error & { code: number; details: string };
@@ -31,33 +26,24 @@ function fakeClients(state: { aliases: Array<{ id: string; acct: string }>; move
 }
 
 describe("account aliases and migration settings pages", () => {
-  const sessions = new SessionCookies({ VIEWER_TOKEN_SECRET: "v".repeat(32), LOCAL_HTTPS: false });
   const state = { aliases: [] as Array<{ id: string; acct: string }>, movedTo: "", failure: undefined as GrpcError | undefined };
   const calls: Call[] = [];
-  let server: Server;
+  let pages: SettingsPagesServer;
   let base: string;
   let cookie: string;
   let csrf: string;
 
   before(async () => {
-    const deps: PagesDeps = { clients: fakeClients(state, calls), sessions, signViewer: async (id) => `viewer-of-${id}`, logger: createLogger("migration-pages-test", "silent") };
-    const app = express();
-    app.use(express.urlencoded({ extended: true }));
-    app.get("/settings/aliases", showAliases(deps));
-    app.post("/settings/aliases", addAlias(deps));
-    app.post("/settings/aliases/:id/delete", removeAlias(deps));
-    app.get("/settings/migration", showMigration(deps));
-    app.post("/settings/migration", moveAccount(deps));
-    server = createServer(app);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const set: string[] = [];
-    const res = { append: (_: string, value: string) => set.push(value) } as unknown as Response;
-    const session = await sessions.signIn(res, { userId: "3", accountId: "7" });
-    cookie = set[0]!.split(";")[0]!;
-    csrf = sessions.csrfToken(session);
+    pages = await serveSettingsPages(fakeClients(state, calls), (app, deps) => {
+      app.get("/settings/aliases", showAliases(deps));
+      app.post("/settings/aliases", addAlias(deps));
+      app.post("/settings/aliases/:id/delete", removeAlias(deps));
+      app.get("/settings/migration", showMigration(deps));
+      app.post("/settings/migration", moveAccount(deps));
+    });
+    ({ url: base, cookie, csrf } = pages);
   });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => pages.close());
   beforeEach(() => {
     calls.length = 0;
     Object.assign(state, { aliases: [], movedTo: "", failure: undefined });

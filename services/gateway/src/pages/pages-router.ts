@@ -10,6 +10,7 @@ import { showSignIn, signIn, signOut } from "./sign-in-pages.ts";
 import { disableTwoFactor, enableTwoFactor, showSignInHistory, showTwoFactor } from "./two-factor-pages.ts";
 import { deleteAccount, showDeleteAccount } from "./delete-account-pages.ts";
 import { addAlias, moveAccount, removeAlias, showAliases, showMigration } from "./migration-pages.ts";
+import { saveNotificationEmails, showNotificationEmails } from "./notification-emails-pages.ts";
 
 /**
  * The gateway's HTML pages: sign-in and the OAuth authorization flow. Mount after the body parsers
@@ -42,6 +43,8 @@ export function pagesRouter(config: GatewayConfig, clients: Clients, logger: Log
   router.get("/settings/aliases", showAliases(deps));
   router.post("/settings/aliases", addAlias(deps));
   router.post("/settings/aliases/:id/delete", removeAlias(deps));
+  router.get("/settings/preferences/notifications", showNotificationEmails(deps));
+  router.post("/settings/preferences/notifications", saveNotificationEmails(deps));
   router.get("/settings/migration", showMigration(deps));
   router.post("/settings/migration", moveAccount(deps));
   return router;
