@@ -9,6 +9,7 @@ import { instanceActorSigner, signedDocumentLoader } from "./fedify/signed-fetch
 import { StarlingKvStore } from "./fedify/kv-store.ts";
 import { federationHandlers } from "./grpc/federation-handlers.ts";
 import { createFederationApp } from "./http/app.ts";
+import { INSTANCE_ACTOR_INBOX_PATH } from "./fedify/instance-actor.ts";
 import { deliverySettings, type DeliveryDeps } from "./delivery/deps.ts";
 import { startDeliveryWorker } from "./delivery/worker.ts";
 import { enqueueDeliveries } from "./delivery/enqueue.ts";
@@ -45,12 +46,9 @@ export async function startFederationService(
   // Fetches are signed as the instance actor (Mastodon does the same), for servers in authorized-fetch mode.
   const origin = publicBaseUrl(config);
   const signer = instanceActorSigner(db, origin);
-  const federation = createStarlingFederation({
-    kv: new StarlingKvStore(infra.kv()),
-    origin,
-    allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
-    signer,
-  });
+  const federationOptions = { kv: new StarlingKvStore(infra.kv()), origin, allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS, signer };
+  const federation = createStarlingFederation(federationOptions);
+  const instanceActorInbox = createStarlingFederation({ ...federationOptions, sharedInboxPath: INSTANCE_ACTOR_INBOX_PATH });
   const contextData: FederationContextData = {
     profiles: clients.profiles, accounts: clients.accounts, federatedAccounts: clients.federatedAccounts, federatedStatuses: clients.federatedStatuses, statuses: clients.statuses, db,
     follows: clients.follows, interactions: clients.interactions, media: clients.media, customEmojis: clients.customEmojis,
@@ -72,7 +70,7 @@ export async function startFederationService(
   const httpPort = await startHttpServer(
     context,
     { name: "federation HTTP server", host: config.HTTP_HOST, port: config.HTTP_PORT },
-    createFederationApp(config, { clients, federation, contextData }, context.logger),
+    createFederationApp(config, { clients, federation, instanceActorInbox, contextData }, context.logger),
   );
   const handlers = federationHandlers({ federation, contextData, origin, deliveries: { db } });
   const endpoints = await serveService(context, config, [{ definition: FederationServiceService, handlers }]);

@@ -52,6 +52,9 @@ export interface FederationContextData {
   authorizedFetch: boolean;
 }
 
+/** The shared inbox every local actor advertises. */
+export const SHARED_INBOX_PATH = "/inbox";
+
 /** Where actors live, as Mastodon lays them out: the identifier is the local username. */
 export const ACTOR_PATH = "/users/{identifier}";
 
@@ -75,7 +78,14 @@ export async function findLocalAccount(data: FederationContextData, username: st
  * dispatcher), on our key-value store and event bus. `origin` pins every URI Fedify mints to the
  * public base URL, whatever address a request reached the service on.
  */
-export function createStarlingFederation(options: { kv: KvStore; origin: string; allowPrivateAddress?: boolean; signer: FetchSigner }): Federation<FederationContextData> {
+export function createStarlingFederation(options: {
+  kv: KvStore;
+  origin: string;
+  allowPrivateAddress?: boolean;
+  signer: FetchSigner;
+  /** Where the inbox without an owner is: the shared `/inbox`, or the instance actor's (src/http/instance-actor-route.ts). */
+  sharedInboxPath?: string;
+}): Federation<FederationContextData> {
   const federation = createFederation<FederationContextData>({
     kv: options.kv,
     // No queue: inbox activities are handled inline (a failure answers 500 and the sender retries
@@ -102,7 +112,7 @@ export function createStarlingFederation(options: { kv: KvStore; origin: string;
       return account ? actorKeyPairs(ctx.data.db, account.id) : [];
     })
     .authorize(signedFetchAllowed);
-  registerInboxListeners(federation);
+  registerInboxListeners(federation, options.sharedInboxPath ?? SHARED_INBOX_PATH);
   registerObjectDispatchers(federation);
   return federation;
 }

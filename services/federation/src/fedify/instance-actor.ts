@@ -8,6 +8,10 @@ import type { FederationContextData } from "./federation.ts";
 /** Where the instance actor lives (Mastodon's path). */
 export const INSTANCE_ACTOR_PATH = "/actor";
 
+/** Its own inbox, which takes what the shared inbox takes, and its outbox, always empty (Mastodon's paths). */
+export const INSTANCE_ACTOR_INBOX_PATH = `${INSTANCE_ACTOR_PATH}/inbox`;
+export const INSTANCE_ACTOR_OUTBOX_PATH = `${INSTANCE_ACTOR_PATH}/outbox`;
+
 /**
  * The actor_keys account id the instance actor's keys are stored under. Account ids are positive
  * snowflakes, so 0 never belongs to an account.
@@ -45,9 +49,9 @@ export async function instanceActor(ctx: Context<FederationContextData>): Promis
     id,
     preferredUsername: instanceActorUsername(ctx.origin),
     url: new URL("/about/more?instance_actor=true", ctx.origin),
-    // Nothing is addressed to it personally; whatever comes goes to the shared inbox.
-    inbox: new URL("/inbox", ctx.origin),
-    endpoints: new Endpoints({ sharedInbox: new URL("/inbox", ctx.origin) }),
+    inbox: new URL(INSTANCE_ACTOR_INBOX_PATH, ctx.origin),
+    outbox: new URL(INSTANCE_ACTOR_OUTBOX_PATH, ctx.origin),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
     manuallyApprovesFollowers: true,
     publicKey: new CryptographicKey({ id: new URL("#main-key", id), owner: id, publicKey: rsa!.publicKey }),
   });

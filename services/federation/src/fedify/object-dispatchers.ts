@@ -1,4 +1,4 @@
-import type { Federation, RequestContext } from "@fedify/fedify";
+import type { Federation } from "@fedify/fedify";
 import { Create, Object as APObject } from "@fedify/fedify/vocab";
 import { signedFetchAllowed } from "./authorized-fetch.ts";
 import { registerCollections } from "./collections.ts";
@@ -23,12 +23,12 @@ export const PUBLIC_VISIBILITIES = new Set(["public", "unlisted"]);
 export function registerObjectDispatchers(federation: Federation<FederationContextData>): void {
   // Registered for the base Object type: one path serves both Note and Question.
   federation.setObjectDispatcher(APObject, STATUS_PATH, async (ctx, values) => {
-    const view = await servableStatus(ctx, values);
+    const view = await servableStatus(ctx.data, values);
     return view ? noteObject(view, ctx.origin) : null;
   }).authorize(signedFetchAllowed);
   // The Create a status was sent in, as Mastodon serves it at the activity's id.
   federation.setObjectDispatcher(Create, STATUS_ACTIVITY_PATH, async (ctx, values) => {
-    const view = await servableStatus(ctx, values);
+    const view = await servableStatus(ctx.data, values);
     if (!view) return null;
     const note = noteObject(view, ctx.origin);
     return new Create({ id: ctx.getObjectUri(Create, values), actor: new URL(view.author.uri), object: note, published: note.published, tos: note.toIds, ccs: note.ccIds });
@@ -38,9 +38,9 @@ export function registerObjectDispatchers(federation: Federation<FederationConte
 }
 
 /** The local status a status path names, when anyone may fetch it: public or unlisted, not a reblog, its author's path, not suspended. */
-export async function servableStatus(ctx: RequestContext<FederationContextData>, values: { identifier: string; id: string }): Promise<LocalStatusView | null> {
+export async function servableStatus(data: FederationContextData, values: { identifier: string; id: string }): Promise<LocalStatusView | null> {
   if (!/^\d+$/.test(values.id)) return null;
-  const [view] = await loadStatusViews(ctx.data, [values.id]);
+  const [view] = await loadStatusViews(data, [values.id]);
   const status = view?.federated.status;
   if (!view || !status || view.author.domain || view.author.username !== values.identifier) return null;
   if (!PUBLIC_VISIBILITIES.has(status.visibility) || view.federated.reblogOfUri || view.author.suspended) return null;

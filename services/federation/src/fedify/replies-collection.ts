@@ -1,11 +1,11 @@
-import type { Federation, RequestContext } from "@fedify/fedify";
+import type { Federation } from "@fedify/fedify";
 import { Note } from "@fedify/fedify/vocab";
 import type { FederationContextData } from "./federation.ts";
 import type { LocalStatusView } from "./note-object.ts";
 
 const PUBLIC = new Set(["public", "unlisted"]);
 
-type Servable = (ctx: RequestContext<FederationContextData>, values: { identifier: string; id: string }) => Promise<LocalStatusView | null>;
+type Servable = (data: FederationContextData, values: { identifier: string; id: string }) => Promise<LocalStatusView | null>;
 
 /**
  * `/users/:u/statuses/:id/replies`: the direct public and unlisted replies of a status anyone may
@@ -14,7 +14,7 @@ type Servable = (ctx: RequestContext<FederationContextData>, values: { identifie
  */
 export function registerRepliesCollection(federation: Federation<FederationContextData>, servable: Servable): void {
   federation.setCollectionDispatcher("replies", Note, "/users/{identifier}/statuses/{id}/replies", async (ctx, values) => {
-    const view = await servable(ctx, values);
+    const view = await servable(ctx.data, values);
     if (!view) return null;
     const { descendantIds, page } = await ctx.data.statuses.getStatusContext({ id: values.id });
     const byId = new Map((page?.statuses ?? []).map((s) => [s.id, s]));

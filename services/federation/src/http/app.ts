@@ -7,13 +7,21 @@ import type { FederationContextData } from "../fedify/federation.ts";
 import { withFetchedStatusExtensions } from "../fedify/object-dispatchers.ts";
 import { fedifyMiddleware } from "./fedify-bridge.ts";
 import { hostMetaHandler } from "./host-meta.ts";
-import { instanceActorHandler, instanceActorWebFinger } from "./instance-actor-route.ts";
+import { instanceActorHandler, instanceActorOutboxHandler, instanceActorWebFinger } from "./instance-actor-route.ts";
+import { INSTANCE_ACTOR_INBOX_PATH, INSTANCE_ACTOR_OUTBOX_PATH } from "../fedify/instance-actor.ts";
 import { nodeInfoRouter } from "./nodeinfo-routes.ts";
+import { shortPathRoutes } from "./short-paths.ts";
 
 /** The HTTP app other servers reach: NodeInfo and host-meta here, WebFinger and actors through Fedify. */
 export function createFederationApp(
   config: FederationConfig,
-  parts: { clients: Parameters<typeof nodeInfoRouter>[1]; federation: Federation<FederationContextData>; contextData: FederationContextData },
+  parts: {
+    clients: Parameters<typeof nodeInfoRouter>[1];
+    federation: Federation<FederationContextData>;
+    /** The same federation with /actor/inbox as its inbox without an owner (Fedify allows one such path). */
+    instanceActorInbox: Federation<FederationContextData>;
+    contextData: FederationContextData;
+  },
   logger: Logger,
 ): express.Express {
   const app = express();
@@ -27,17 +35,22 @@ export function createFederationApp(
   app.get("/.well-known/host-meta", hostMetaHandler(baseUrl));
   app.get("/.well-known/webfinger", instanceActorWebFinger(baseUrl));
   app.get("/actor", instanceActorHandler(parts.federation, { baseUrl, contextData: parts.contextData }));
-  app.use(
-    fedifyMiddleware(parts.federation, {
+  app.get(INSTANCE_ACTOR_OUTBOX_PATH, instanceActorOutboxHandler(parts.federation, { baseUrl, contextData: parts.contextData }));
+  const fedify = (federation: Federation<FederationContextData>) =>
+    fedifyMiddleware(federation, {
       baseUrl,
       contextData: () => parts.contextData,
       profileUrl: (path) => {
-        const username = /^\/users\/([A-Za-z0-9_]+)\/?$/.exec(path)?.[1];
-        return username ? `${baseUrl}/@${username}` : null;
+        // Browsers go to the profile or status page, as Mastodon redirects them.
+        const [, username, id] = /^\/users\/([A-Za-z0-9_]+)(?:\/statuses\/(\d+))?\/?$/.exec(path) ?? [];
+        return username ? `${baseUrl}/@${username}${id ? `/${id}` : ""}` : null;
       },
       extendJson: (path, json, data) => withFetchedStatusExtensions(data, path, json),
-    }),
-  );
+    });
+  app.post(INSTANCE_ACTOR_INBOX_PATH, fedify(parts.instanceActorInbox));
+  const fedifyMain = fedify(parts.federation);
+  app.use(shortPathRoutes({ baseUrl, data: parts.contextData, fedify: fedifyMain }));
+  app.use(fedifyMain);
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ error: "Not Found" });
   });

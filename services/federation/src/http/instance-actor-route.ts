@@ -1,7 +1,9 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Federation } from "@fedify/fedify";
 import type { FederationContextData } from "../fedify/federation.ts";
-import { INSTANCE_ACTOR_PATH, instanceActor, instanceActorUsername } from "../fedify/instance-actor.ts";
+import { wantsActivityPub } from "./negotiation.ts";
+import { OrderedCollection } from "@fedify/fedify/vocab";
+import { INSTANCE_ACTOR_OUTBOX_PATH, INSTANCE_ACTOR_PATH, instanceActor, instanceActorUsername } from "../fedify/instance-actor.ts";
 
 /**
  * GET /actor: the instance actor as ActivityPub JSON. Served here rather than through Fedify,
@@ -10,10 +12,26 @@ import { INSTANCE_ACTOR_PATH, instanceActor, instanceActorUsername } from "../fe
 export function instanceActorHandler(federation: Federation<FederationContextData>, options: { baseUrl: string; contextData: FederationContextData }) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      if (!req.accepts(["application/activity+json", "application/ld+json"]) || req.accepts(["text/html", "application/activity+json", "application/ld+json"]) === "text/html") return next();
+      if (!wantsActivityPub(req)) return next();
       const ctx = federation.createContext(new URL(req.originalUrl, options.baseUrl), options.contextData);
       const actor = await instanceActor(ctx);
       res.set("Vary", "Accept").type("application/activity+json").send(JSON.stringify(await actor.toJsonLd({ contextLoader: ctx.contextLoader })));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * GET /actor/outbox: the instance actor posts nothing, so an empty OrderedCollection (Mastodon's
+ * is empty too), as JSON whatever the Accept, like every ActivityPub collection Mastodon serves.
+ */
+export function instanceActorOutboxHandler(federation: Federation<FederationContextData>, options: { baseUrl: string; contextData: FederationContextData }) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const ctx = federation.createContext(new URL(req.originalUrl, options.baseUrl), options.contextData);
+      const outbox = new OrderedCollection({ id: new URL(INSTANCE_ACTOR_OUTBOX_PATH, ctx.origin), totalItems: 0, items: [] });
+      res.type("application/activity+json").send(JSON.stringify(await outbox.toJsonLd({ contextLoader: ctx.contextLoader })));
     } catch (error) {
       next(error);
     }

@@ -1,8 +1,11 @@
 import { request as httpRequest } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
-/** Paths the federation service answers; in Kubernetes the ingress sends them there directly. */
-export const FEDERATION_PATHS = /^\/(\.well-known\/(webfinger|host-meta|nodeinfo)|nodeinfo\/|users\/|inbox$|actor$)/;
+/**
+ * Paths the federation service answers (ActivityPub, its discovery documents, and the pages of
+ * Mastodon's short /@user paths, /tags and /emojis); in Kubernetes the ingress sends them there directly.
+ */
+export const FEDERATION_PATHS = /^\/(\.well-known\/(webfinger|host-meta|nodeinfo)|nodeinfo\/|users\/|inbox$|actor(\/inbox|\/outbox)?$|@[^/]|tags\/|emojis\/)/;
 
 /** Paths the media service's file server answers (the public URLs of stored media). */
 export const MEDIA_FILE_PATHS = /^\/system\//;
