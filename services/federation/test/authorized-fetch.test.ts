@@ -34,7 +34,7 @@ function serveAlice(h: Harness): { alice: Account; statusPath: string } {
   return { alice, statusPath: "/users/alice/statuses/7001" };
 }
 
-const PROTECTED = ["/users/alice", "/users/alice/statuses/7001", "/users/alice/outbox", "/users/alice/followers", "/users/alice/following", "/users/alice/collections/featured"];
+const PROTECTED = ["/users/alice", "/users/alice/statuses/7001", "/users/alice/outbox", "/users/alice/followers", "/users/alice/following", "/users/alice/collections/featured", "/users/alice/collections/tags"];
 
 for (const backend of backends) {
   describe(`authorized fetch (${backend.name})`, function () {

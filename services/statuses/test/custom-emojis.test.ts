@@ -100,6 +100,17 @@ for (const backend of backends) {
       assert.equal((await emojis.listCustomEmojis({})).emojis.some((e) => e.shortcode === "remote_blob"), false);
     });
 
+    it("finds a local emoji by id for its ActivityPub document, disabled too; NOT_FOUND for a remote one, an unknown or malformed id", async () => {
+      const { emoji: local } = await create(emoji("by_id_blob"));
+      await service.db.table("custom_emojis").where({ id: local!.id }).update({ disabled: true });
+      const found = await emojis.getLocalCustomEmoji({ id: local!.id });
+      assert.deepEqual([found.shortcode, found.domain, found.disabled], ["by_id_blob", "", true]);
+      const { emoji: remote } = await create(emoji("by_id_remote", { domain: "remote.example" }));
+      for (const id of [remote!.id, "999999999", "12abc", ""]) {
+        await assert.rejects(emojis.getLocalCustomEmoji({ id }), (error) => codeOf(error) === GrpcStatus.NOT_FOUND, `id ${JSON.stringify(id)}`);
+      }
+    });
+
     it("answers a concurrent import of one shortcode with one emoji and one refusal", async () => {
       const results = await Promise.allSettled([create(emoji("race_blob")), create(emoji("race_blob"))]);
       assert.equal(results.filter((r) => r.status === "fulfilled").length, 1);

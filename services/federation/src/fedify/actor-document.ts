@@ -11,6 +11,7 @@ export function actorUrls(actorUri: URL, baseUrl: string) {
     followers: new URL(`${actorUri.href}/followers`),
     following: new URL(`${actorUri.href}/following`),
     featured: new URL(`${actorUri.href}/collections/featured`),
+    featuredTags: new URL(`${actorUri.href}/collections/tags`),
     sharedInbox: new URL(`${baseUrl}/inbox`),
   };
 }
@@ -70,6 +71,7 @@ export function actorDocument(account: Account, id: URL, baseUrl: string, keys: 
     followers: urls.followers,
     following: urls.following,
     featured: urls.featured,
+    featuredTags: urls.featuredTags,
     endpoints: new Endpoints({ sharedInbox: urls.sharedInbox }),
     publicKey: keys.publicKey,
     assertionMethods: keys.assertionMethods,

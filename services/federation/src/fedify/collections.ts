@@ -1,5 +1,5 @@
 import type { Federation } from "@fedify/fedify";
-import { Announce, Create, type Activity } from "@fedify/fedify/vocab";
+import { Announce, Create, type Activity, type Hashtag } from "@fedify/fedify/vocab";
 import { signedFetchAllowed } from "./authorized-fetch.ts";
 import { findLocalAccount, type FederationContextData } from "./federation.ts";
 import { statusActivityId } from "../outbound/status-activities.ts";
@@ -28,7 +28,7 @@ const page = (cursor: string) => ({ maxId: cursor || undefined, limit: PAGE_SIZE
 
 /**
  * An actor's outbox (its public and unlisted posts and reblogs, newest first), followers and
- * following (actor URIs, counted by the account's counters) and featured (pinned) collections.
+ * following (actor URIs, counted by the account's counters), featured (pinned) and featured tags collections.
  */
 export function registerCollections(federation: Federation<FederationContextData>): void {
   federation
@@ -82,4 +82,18 @@ export function registerCollections(federation: Federation<FederationContextData
     const views = await loadStatusViews(ctx.data, (pinned?.statuses ?? []).map((s) => s.id));
     return { items: views.filter((v) => PUBLIC.has(v.federated.status!.visibility)).map((v) => noteObject(v, ctx.origin)) };
   }).authorize(signedFetchAllowed);
+
+  // Mastodon's featured hashtags (Hashtag items). Accounts cannot feature hashtags yet, so there are
+  // none; it is served so the actor's featuredTags link resolves, as Mastodon's does.
+  const featuredTagsOf = async (data: FederationContextData, identifier: string): Promise<Hashtag[] | null> => {
+    const account = await findLocalAccount(data, identifier);
+    return account && account.username === identifier ? [] : null;
+  };
+  federation
+    .setFeaturedTagsDispatcher("/users/{identifier}/collections/tags", async (ctx, identifier) => {
+      const items = await featuredTagsOf(ctx.data, identifier);
+      return items && { items };
+    })
+    .setCounter(async (ctx, identifier) => (await featuredTagsOf(ctx.data, identifier))?.length ?? null)
+    .authorize(signedFetchAllowed);
 }

@@ -1,5 +1,7 @@
 import type { Federation } from "@fedify/fedify";
-import { Create, Object as APObject } from "@fedify/fedify/vocab";
+import { status as grpcStatus } from "@grpc/grpc-js";
+import { Create, Emoji, Object as APObject } from "@fedify/fedify/vocab";
+import { emojiTag } from "./actor-document.ts";
 import { signedFetchAllowed } from "./authorized-fetch.ts";
 import { registerCollections } from "./collections.ts";
 import { registerRepliesCollection } from "./replies-collection.ts";
@@ -18,7 +20,8 @@ export const PUBLIC_VISIBILITIES = new Set(["public", "unlisted"]);
 /**
  * The local objects other servers GET: statuses as Note or Question (public and unlisted only, to
  * unsigned requests; the rest answer 404 so their existence is not told), the actors' collections
- * (the instance actor is served by src/http/instance-actor-route.ts: Fedify routes need a variable).
+ * (the instance actor is served by src/http/instance-actor-route.ts: Fedify routes need a variable),
+ * local custom emojis.
  */
 export function registerObjectDispatchers(federation: Federation<FederationContextData>): void {
   // Registered for the base Object type: one path serves both Note and Question.
@@ -33,6 +36,15 @@ export function registerObjectDispatchers(federation: Federation<FederationConte
     const note = noteObject(view, ctx.origin);
     return new Create({ id: ctx.getObjectUri(Create, values), actor: new URL(view.author.uri), object: note, published: note.published, tos: note.toIds, ccs: note.ccIds });
   }).authorize(signedFetchAllowed);
+  // A local custom emoji as the Emoji its tags name (their id), open to anyone as Mastodon serves it.
+  federation.setObjectDispatcher(Emoji, "/emojis/{id}", async (ctx, { id }) => {
+    try {
+      return emojiTag(await ctx.data.customEmojis.getLocalCustomEmoji({ id }), ctx.origin);
+    } catch (error) {
+      if ((error as { code?: number }).code === grpcStatus.NOT_FOUND) return null;
+      throw error;
+    }
+  });
   registerCollections(federation);
   registerRepliesCollection(federation, servableStatus);
 }

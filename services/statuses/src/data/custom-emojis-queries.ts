@@ -79,3 +79,9 @@ export async function findEnabledEmojis(db: Database, refs: ReadonlyArray<{ shor
   const rows: CustomEmojiRow[] = await db.table("custom_emojis").whereIn(["shortcode", "domain"], pairs).andWhere({ disabled: false });
   return rows.map(fromRow);
 }
+
+/** The local emoji with this id, enabled or not. */
+export async function findLocalEmoji(db: Database, id: string): Promise<CustomEmoji | undefined> {
+  const row: CustomEmojiRow | undefined = await db.table("custom_emojis").where({ id, domain: "" }).first();
+  return row ? fromRow(row) : undefined;
+}

@@ -3,7 +3,7 @@ import type { CustomEmoji as CustomEmojiMessage, CustomEmojisServiceServer } fro
 import type { CustomEmoji } from "../domain/custom-emoji.ts";
 import { createCustomEmoji } from "../use-cases/create-custom-emoji.ts";
 import type { StatusesDeps } from "../use-cases/dependencies.ts";
-import { getCustomEmojis, listCustomEmojis } from "../use-cases/find-custom-emojis.ts";
+import { getCustomEmojis, getLocalCustomEmoji, listCustomEmojis } from "../use-cases/find-custom-emojis.ts";
 
 /** Domain emoji → proto message; a missing category becomes ''. */
 export function customEmojiToProto(emoji: CustomEmoji): CustomEmojiMessage {
@@ -34,6 +34,9 @@ export function customEmojisHandlers(deps: StatusesDeps): AsyncHandlers<CustomEm
     async getCustomEmojis(request) {
       const refs = [...request.shortcodes.map((shortcode) => ({ shortcode, domain: request.domain })), ...request.refs];
       return { emojis: (await getCustomEmojis(deps, refs)).map(customEmojiToProto) };
+    },
+    async getLocalCustomEmoji(request) {
+      return customEmojiToProto(await getLocalCustomEmoji(deps, request.id));
     },
   };
 }

@@ -1,4 +1,5 @@
-import { findEnabledEmojis, listPickerEmojis } from "../data/custom-emojis-queries.ts";
+import { notFound } from "@starling/runtime";
+import { findEnabledEmojis, findLocalEmoji, listPickerEmojis } from "../data/custom-emojis-queries.ts";
 import { SHORTCODE_PATTERN, type CustomEmoji } from "../domain/custom-emoji.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 
@@ -27,4 +28,11 @@ export function getCustomEmojis(deps: Pick<StatusesDeps, "db">, refs: readonly E
     if (SHORTCODE_PATTERN.test(ref.shortcode)) wanted.set(`${ref.shortcode}@${domain}`, { shortcode: ref.shortcode, domain });
   }
   return findEnabledEmojis(deps.db, [...wanted.values()].slice(0, MAX_SHORTCODES_PER_LOOKUP));
+}
+
+/** A local emoji by id, disabled or not (what its ActivityPub id names); NOT_FOUND otherwise. */
+export async function getLocalCustomEmoji(deps: Pick<StatusesDeps, "db">, id: string): Promise<CustomEmoji> {
+  const emoji = /^\d{1,19}$/.test(id) ? await findLocalEmoji(deps.db, id) : undefined;
+  if (!emoji) throw notFound("custom emoji not found");
+  return emoji;
 }

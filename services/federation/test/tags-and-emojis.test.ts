@@ -1,0 +1,58 @@
+// Mastodon's featured tags collection of an actor and the ActivityPub documents of local custom emojis.
+import assert from "node:assert/strict";
+import { status as GrpcStatus } from "@grpc/grpc-js";
+import { ServiceError } from "@starling/runtime";
+import { backends, BASE_URL, startHarness, type Harness } from "./harness.ts";
+
+const AP = "application/activity+json";
+
+type Json = Record<string, any>;
+
+for (const backend of backends) {
+  describe(`federation: featured tags and emojis (${backend.name})`, function () {
+    this.timeout(60_000);
+    let h: Harness;
+    before(async () => {
+      h = await startHarness(backend);
+      h.addAccount("fay");
+    });
+    after(() => h?.stop());
+
+    const get = (path: string, accept = AP) => fetch(`${h.url}${path}`, { headers: { accept } });
+
+    it("links the actor's featured tags collection, an empty Collection while accounts feature no hashtags", async () => {
+      const actor = (await (await get("/users/fay")).json()) as Json;
+      assert.equal(actor.featuredTags, `${BASE_URL}/users/fay/collections/tags`);
+      const response = await get("/users/fay/collections/tags");
+      assert.equal(response.status, 200);
+      const collection = (await response.json()) as Json;
+      assert.equal(collection.id, `${BASE_URL}/users/fay/collections/tags`);
+      // Fedify serves it ordered where Mastodon says Collection; Mastodon's reader takes both.
+      assert.equal(collection.type, "OrderedCollection");
+      assert.equal(collection.totalItems, 0);
+      assert.equal((await get("/users/nobody/collections/tags")).status, 404);
+    });
+
+    it("serves a local custom emoji as an Emoji with its Image icon at /emojis/ID; 404 for what the statuses service does not know", async () => {
+      const updatedAt = new Date("2024-06-01T08:00:00Z");
+      const asked: string[] = [];
+      h.answer("getLocalCustomEmoji", async ({ id }: { id: string }) => {
+        asked.push(id);
+        if (id !== "42") throw new ServiceError(GrpcStatus.NOT_FOUND, "custom emoji not found");
+        return { id, shortcode: "blobwave", domain: "", url: `${BASE_URL}/system/custom_emojis/blobwave.gif`, staticUrl: `${BASE_URL}/system/custom_emojis/blobwave.png`, visibleInPicker: true, category: "", disabled: false, createdAt: updatedAt, updatedAt };
+      });
+      const response = await get("/emojis/42");
+      assert.equal(response.status, 200);
+      assert.match(response.headers.get("content-type") ?? "", /application\/activity\+json/);
+      const emoji = (await response.json()) as Json;
+      assert.equal(emoji.id, `${BASE_URL}/emojis/42`);
+      assert.equal(emoji.type, "Emoji");
+      assert.equal(emoji.name, ":blobwave:");
+      assert.equal(emoji.updated, "2024-06-01T08:00:00Z");
+      assert.deepEqual(emoji.icon, { type: "Image", mediaType: "image/gif", url: `${BASE_URL}/system/custom_emojis/blobwave.gif` });
+      assert.ok(JSON.stringify(emoji["@context"]).includes("toot:Emoji"));
+      assert.equal((await get("/emojis/43")).status, 404);
+      assert.deepEqual(asked, ["42", "43"]);
+    });
+  });
+}
