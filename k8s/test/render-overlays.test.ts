@@ -34,6 +34,8 @@ const ROUTES: Array<[path: string, service: string]> = [
   ["/users", "federation"],
   ["/inbox", "federation"],
   ["/actor", "federation"],
+  ["/tags", "federation"],
+  ["/emojis", "federation"],
 ];
 
 // Loose shape of a rendered object: only the fields the assertions read.

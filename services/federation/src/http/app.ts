@@ -11,6 +11,7 @@ import { instanceActorHandler, instanceActorOutboxHandler, instanceActorWebFinge
 import { INSTANCE_ACTOR_INBOX_PATH, INSTANCE_ACTOR_OUTBOX_PATH } from "../fedify/instance-actor.ts";
 import { nodeInfoRouter } from "./nodeinfo-routes.ts";
 import { shortPathRoutes } from "./short-paths.ts";
+import { tagHandler } from "./tag-routes.ts";
 
 /** The HTTP app other servers reach: NodeInfo and host-meta here, WebFinger and actors through Fedify. */
 export function createFederationApp(
@@ -50,6 +51,7 @@ export function createFederationApp(
   app.post(INSTANCE_ACTOR_INBOX_PATH, fedify(parts.instanceActorInbox));
   const fedifyMain = fedify(parts.federation);
   app.use(shortPathRoutes({ baseUrl, data: parts.contextData, fedify: fedifyMain }));
+  app.get("/tags/:tag", tagHandler({ baseUrl, data: parts.contextData }));
   app.use(fedifyMain);
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ error: "Not Found" });

@@ -45,14 +45,10 @@ ${fields ? `<dl>${fields}</dl>` : ""}
   return page({ title: `${displayName(account)} (${handle(account, host)})`, canonical: profileUrl(account), alternate: account.uri, body });
 }
 
-/**
- * A public or unlisted local status: its author, content warning and text, attachments and date.
- * The same markup serves the status page (/@user/ID) and the embed (…/embed), framed by other sites.
- */
-export function statusPage(view: LocalStatusView, host: string, options: { embed: boolean }): string {
+// A status as an h-entry: author, content warning and text, attachments, date linking to it.
+function statusArticle(view: LocalStatusView, host: string): string {
   const status = view.federated.status!;
   const author = view.author;
-  const url = status.url ?? status.uri;
   const media = view.media
     .map((m) => {
       const src = m.previewUrl ?? m.url ?? m.remoteUrl;
@@ -61,11 +57,26 @@ export function statusPage(view: LocalStatusView, host: string, options: { embed
     .join("");
   const text = status.spoilerText ? `<details><summary>${escapeHtml(status.spoilerText)}</summary>${status.content}</details>` : status.content;
   const published = status.createdAt ? status.createdAt.toISOString() : "";
-  const body = `<article class="h-entry">
+  return `<article class="h-entry">
 <p class="p-author h-card">${author.avatarUrl ? `<img class="avatar" src="${escapeHtml(author.avatarUrl)}" alt=""> ` : ""}<a class="u-url p-name" href="${escapeHtml(profileUrl(author))}">${escapeHtml(displayName(author))}</a> <span class="meta">${escapeHtml(handle(author, host))}</span></p>
 <div class="e-content">${text}</div>
 ${media ? `<div class="media">${media}</div>` : ""}
-<p class="meta"><a class="u-url" href="${escapeHtml(url)}"><time class="dt-published" datetime="${published}">${published.slice(0, 16).replace("T", " ")}</time></a></p>
+<p class="meta"><a class="u-url" href="${escapeHtml(status.url ?? status.uri)}"><time class="dt-published" datetime="${published}">${published.slice(0, 16).replace("T", " ")}</time></a></p>
 </article>`;
-  return page({ title: `${displayName(author)}: "${status.text.slice(0, 60)}"`, canonical: url, alternate: status.uri, body, embed: options.embed });
+}
+
+/**
+ * A public or unlisted local status. The same markup serves the status page (/@user/ID) and the
+ * embed (…/embed), framed by other sites.
+ */
+export function statusPage(view: LocalStatusView, host: string, options: { embed: boolean }): string {
+  const status = view.federated.status!;
+  const title = `${displayName(view.author)}: "${status.text.slice(0, 60)}"`;
+  return page({ title, canonical: status.url ?? status.uri, alternate: status.uri, body: statusArticle(view, host), embed: options.embed });
+}
+
+/** A hashtag's page: its latest local public statuses, the collection (`url`) as rel=alternate. */
+export function tagPage(tag: string, url: string, views: readonly LocalStatusView[], host: string): string {
+  const body = `<h1>#${escapeHtml(tag)}</h1>\n${views.map((view) => statusArticle(view, host)).join("\n") || "<p>No posts yet.</p>"}`;
+  return page({ title: `#${tag}`, canonical: url, alternate: url, body });
 }

@@ -6,6 +6,7 @@ import { receiveFavourite, receiveReblog, receiveUnfavourite } from "../use-case
 import { receiveFeatured, receivePin, receiveUnpin } from "../use-cases/receive-remote-pins.ts";
 import { deleteRemoteStatus, receiveUnreblog } from "../use-cases/remove-remote-status.ts";
 import { findStatusesByUri, getStatusesForFederation } from "../use-cases/statuses-for-federation.ts";
+import { listLocalTaggedStatuses } from "../use-cases/local-tagged-statuses.ts";
 import { upsertRemoteEmojis } from "../use-cases/upsert-remote-emojis.ts";
 import { upsertRemoteStatus } from "../use-cases/upsert-remote-status.ts";
 import { federatedStatusToProto, remoteStatusInputOf } from "./remote-status-proto.ts";
@@ -66,6 +67,10 @@ export function federatedStatusesHandlers(deps: StatusesDeps): AsyncHandlers<Fed
     async upsertRemoteEmojis(request) {
       const emojis = request.emojis.map((e) => ({ shortcode: e.shortcode, url: e.url, updatedAt: e.updatedAt ?? null }));
       return { emojis: (await upsertRemoteEmojis(deps, request.domain, emojis)).map(customEmojiToProto) };
+    },
+    async listLocalTaggedStatuses(request) {
+      const { statusIds, total } = await listLocalTaggedStatuses(deps, request.tag, request.page);
+      return { statusIds, total: String(total) };
     },
   };
 }
