@@ -49,6 +49,10 @@ export const federationEnv = z.object({
   DELIVERY_HOST_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** How often due retries are looked for, in milliseconds. */
   DELIVERY_SCHEDULER_INTERVAL_MS: z.coerce.number().int().positive().default(5_000),
+  /** How long delivered rows of the queue are kept, in milliseconds (a day); then they are pruned. */
+  DELIVERY_KEEP_DELIVERED_MS: z.coerce.number().int().nonnegative().default(86_400_000),
+  /** How long given-up (dead) rows are kept for inspection, in milliseconds (two weeks). */
+  DELIVERY_KEEP_DEAD_MS: z.coerce.number().int().nonnegative().default(1_209_600_000),
 });
 
 export type FederationConfig = z.infer<typeof federationEnv>;

@@ -40,6 +40,7 @@ for (const backend of backends) {
     const settings = deliverySettings({
       DELIVERY_TIMEOUT_MS: 2_000, DELIVERY_MAX_ATTEMPTS: 50, DELIVERY_BACKOFF_SCALE: 0.001, DELIVERY_CIRCUIT_THRESHOLD: 100,
       DELIVERY_CIRCUIT_OPEN_MS: 1, DELIVERY_CIRCUIT_MAX_OPEN_MS: 1, DELIVERY_HOST_CONCURRENCY: 1, DELIVERY_SCHEDULER_INTERVAL_MS: 1_000, FEDERATION_ALLOW_PRIVATE_ADDRESS: true,
+      DELIVERY_KEEP_DELIVERED_MS: 86_400_000, DELIVERY_KEEP_DEAD_MS: 1_209_600_000,
     });
     const sender = () => h.addAccount(`sender${Math.floor(Math.random() * 1e9)}`);
     // Queues activity `n` at time `at` and attempts it then; its row afterwards.

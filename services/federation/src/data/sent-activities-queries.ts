@@ -10,11 +10,13 @@ export interface SentActivity {
 
 /**
  * What the delivery queue holds of an earlier activity, or undefined when it was never queued:
- * a Delete or an edit goes to the inboxes its Create reached.
+ * a Delete or an edit goes to the inboxes its Create reached (kept on the activity, so pruned
+ * delivery rows do not lose them).
  */
 export async function findSentActivity(db: Database, activityId: string): Promise<SentActivity | undefined> {
-  const activity: { activity_type: string; body: string } | undefined = await db.table("delivery_activities").where({ activity_id: activityId }).first("activity_type", "body");
-  if (!activity) return undefined;
-  const rows: { inbox: string }[] = await db.table("deliveries").where({ activity_id: activityId }).select("inbox").orderBy("id");
-  return { activityType: activity.activity_type, body: activity.body, inboxes: rows.map((row) => row.inbox) };
+  const activity: { activity_type: string; body: string; inboxes: string[] } | undefined = await db
+    .table("delivery_activities")
+    .where({ activity_id: activityId })
+    .first("activity_type", "body", "inboxes");
+  return activity && { activityType: activity.activity_type, body: activity.body, inboxes: activity.inboxes };
 }

@@ -52,8 +52,9 @@ const fromRow = (row: Row): DeliveryRecord => ({
 const OPEN_STATES = ["pending", "failed"];
 
 /**
- * Stores the activity (once) and a pending row per inbox, skipping pairs already queued; returns the
- * rows it created. They count as published now: the caller sends their job messages next.
+ * Stores the activity (once) and a pending row per inbox, skipping inboxes it was already queued
+ * for (recorded on the activity, so pruned rows count too); returns the rows it created. They
+ * count as published now: the caller sends their job messages next.
  */
 export async function insertDeliveries(
   db: Database,
@@ -66,17 +67,28 @@ export async function insertDeliveries(
       .insert({ activity_id: activity.activityId, sender_account_id: activity.senderAccountId, activity_type: activity.activityType, body: activity.body, created_at: now })
       .onConflict("activity_id")
       .ignore();
-    const created: { id: string | number; host: string }[] = await db
+    // Locked, so two enqueues of one activity add their inboxes one after the other.
+    const recorded: { inboxes: string[] } = await db.table("delivery_activities", trx).where({ activity_id: activity.activityId }).forUpdate().first("inboxes");
+    const known = new Set(recorded.inboxes);
+    const fresh = input.rows.filter((row) => !known.has(row.inbox));
+    if (fresh.length === 0) return [];
+    const created: { id: string | number; host: string; inbox: string }[] = await db
       .table("deliveries", trx)
       .insert(
-        input.rows.map((row) => ({
+        fresh.map((row) => ({
           id: row.id, activity_id: activity.activityId, inbox: row.inbox, host: row.host, state: "pending",
           next_attempt_at: now, published_at: now, created_at: now, updated_at: now,
         })),
       )
       .onConflict(["activity_id", "inbox"])
       .ignore()
-      .returning(["id", "host"]);
+      .returning(["id", "host", "inbox"]);
+    if (created.length > 0) {
+      await db
+        .table("delivery_activities", trx)
+        .where({ activity_id: activity.activityId })
+        .update({ inboxes: db.knex.raw("?? || ?::text[]", ["inboxes", created.map((row) => row.inbox)]) });
+    }
     return created.map((row) => ({ id: String(row.id), host: row.host }));
   });
 }
@@ -162,4 +174,20 @@ export async function listDeliveries(db: Database, options: { state?: DeliverySt
   else query.whereNot("d.state", "delivered");
   const rows: (Row & { activity_type: string | null })[] = await query;
   return rows.map((row) => ({ ...fromRow(row), activityType: row.activity_type ?? "" }));
+}
+
+/**
+ * Deletes up to `limit` rows that are over: delivered before `deliveredBefore`, or given up (dead)
+ * before `deadBefore`, kept that long for inspection. Rows still being tried are never touched.
+ * Returns how many went.
+ */
+export async function pruneDeliveries(db: Database, options: { deliveredBefore: Date; deadBefore: Date; limit: number }): Promise<number> {
+  // next_attempt_at is when a finished row finished (the state index serves both halves).
+  const over = db
+    .table("deliveries")
+    .select("id")
+    .where((q) => q.where({ state: "delivered" }).andWhere("next_attempt_at", "<", options.deliveredBefore))
+    .orWhere((q) => q.where({ state: "dead" }).andWhere("next_attempt_at", "<", options.deadBefore))
+    .limit(options.limit);
+  return db.table("deliveries").whereIn("id", over).delete();
 }

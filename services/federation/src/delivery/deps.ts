@@ -24,6 +24,7 @@ export type DeliveryConfig = Pick<
   FederationConfig,
   | "DELIVERY_TIMEOUT_MS" | "DELIVERY_MAX_ATTEMPTS" | "DELIVERY_BACKOFF_SCALE" | "DELIVERY_CIRCUIT_THRESHOLD" | "DELIVERY_CIRCUIT_OPEN_MS"
   | "DELIVERY_CIRCUIT_MAX_OPEN_MS" | "DELIVERY_HOST_CONCURRENCY" | "DELIVERY_SCHEDULER_INTERVAL_MS" | "FEDERATION_ALLOW_PRIVATE_ADDRESS"
+  | "DELIVERY_KEEP_DELIVERED_MS" | "DELIVERY_KEEP_DEAD_MS"
 >;
 
 /** How deliveries are attempted, retried and spread; service.ts fills it from the config. */
@@ -54,6 +55,12 @@ export interface DeliverySettings {
   republishAfterMs: number;
   /** Deliver to loopback and private addresses too (tests; never in production). */
   allowPrivateAddress: boolean;
+  /** How long delivered rows are kept before they are pruned, in milliseconds. */
+  keepDeliveredMs: number;
+  /** How long dead rows are kept for inspection before they are pruned, in milliseconds. */
+  keepDeadMs: number;
+  /** How often finished rows are pruned, in milliseconds. */
+  pruneIntervalMs: number;
 }
 
 /** The delivery settings of the service's config, with the rest at their defaults (tests override any). */
@@ -75,6 +82,10 @@ export function deliverySettings(config: DeliveryConfig, overrides: Partial<Deli
     leaseMs,
     republishAfterMs: Math.max(leaseMs, 60_000),
     allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
+    keepDeliveredMs: config.DELIVERY_KEEP_DELIVERED_MS,
+    keepDeadMs: config.DELIVERY_KEEP_DEAD_MS,
+    // Ten minutes: rows are kept for hours or days, so pruning need not run often.
+    pruneIntervalMs: 600_000,
     ...overrides,
   };
 }
