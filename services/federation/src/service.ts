@@ -64,6 +64,7 @@ export async function startFederationService(
     const deliveryWorker = await startDeliveryWorker(deliveryDeps, deliverySettings(config));
     context.shutdown.add("workers", "delivery worker", () => deliveryWorker.stop());
     const enqueue = (request: Parameters<typeof enqueueDeliveries>[1]) => enqueueDeliveries(deliveryDeps, request);
+    contextData.enqueue = enqueue;
     const outbound = await startOutboundConsumer(infra.bus(), { federation, data: contextData, origin, enqueue });
     context.shutdown.add("workers", "outbound activities consumer", () => outbound.stop());
   }

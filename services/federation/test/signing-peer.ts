@@ -29,6 +29,8 @@ export interface SendOptions {
   replaceBody?: string;
   /** Sign and send this raw body instead of the activity's JSON. */
   rawBody?: string;
+  /** Further headers to send (and sign), e.g. Collection-Synchronization. */
+  headers?: Record<string, string>;
 }
 
 export interface SigningPeer {
@@ -121,7 +123,7 @@ export async function startSigningPeer(): Promise<SigningPeer> {
     },
     async send(actor, inboxUrl, activity, options = {}) {
       const body = options.rawBody ?? JSON.stringify(activity);
-      const request = new Request(inboxUrl, { method: "POST", headers: { "content-type": "application/activity+json" }, body });
+      const request = new Request(inboxUrl, { method: "POST", headers: { "content-type": "application/activity+json", ...options.headers }, body });
       const signed = await signRequest(request, options.signWith ?? actor.keys.privateKey, new URL(options.keyId ?? actor.keyId), {
         currentTime: options.signedAt ? toInstant(options.signedAt) : undefined,
       });

@@ -35,7 +35,7 @@ async function send(deps: DeliveryDeps, settings: DeliverySettings, work: Delive
   try {
     const response = await postActivity({
       inbox: work.inbox, body: work.body, privateKey: rsa.privateKey, keyId: mainKeyId(actor),
-      timeoutMs: settings.timeoutMs, allowPrivateAddress: settings.allowPrivateAddress,
+      timeoutMs: settings.timeoutMs, allowPrivateAddress: settings.allowPrivateAddress, collectionSynchronization: work.collectionSynchronization,
     });
     const outcome = outcomeOfStatus(response.status);
     return { outcome, error: outcome === "delivered" ? "" : `HTTP ${response.status}`, host: outcome === "retry" ? "failure" : "success" };

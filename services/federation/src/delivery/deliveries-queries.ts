@@ -22,6 +22,8 @@ export interface DeliveryWork extends DeliveryRecord {
   activityType: string;
   senderAccountId: string;
   body: string;
+  /** The Collection-Synchronization header to send, if any. */
+  collectionSynchronization: string | null;
 }
 
 interface Row {
@@ -58,7 +60,11 @@ const OPEN_STATES = ["pending", "failed"];
  */
 export async function insertDeliveries(
   db: Database,
-  input: { activity: { activityId: string; senderAccountId: string; activityType: string; body: string }; rows: { id: string; inbox: string; host: string }[]; now: Date },
+  input: {
+    activity: { activityId: string; senderAccountId: string; activityType: string; body: string };
+    rows: { id: string; inbox: string; host: string; collectionSynchronization?: string | undefined }[];
+    now: Date;
+  },
 ): Promise<DeliveryJob[]> {
   const { activity, now } = input;
   return db.transaction(async (trx) => {
@@ -77,7 +83,7 @@ export async function insertDeliveries(
       .insert(
         fresh.map((row) => ({
           id: row.id, activity_id: activity.activityId, inbox: row.inbox, host: row.host, state: "pending",
-          next_attempt_at: now, published_at: now, created_at: now, updated_at: now,
+          next_attempt_at: now, published_at: now, created_at: now, updated_at: now, collection_synchronization: row.collectionSynchronization ?? null,
         })),
       )
       .onConflict(["activity_id", "inbox"])
@@ -112,7 +118,13 @@ export async function claimDelivery(db: Database, id: string, now: Date, leaseUn
     .where({ activity_id: claimed.activity_id })
     .first();
   if (!activity) return undefined;
-  return { ...fromRow(claimed), activityType: activity.activity_type, senderAccountId: String(activity.sender_account_id), body: activity.body };
+  return {
+    ...fromRow(claimed),
+    activityType: activity.activity_type,
+    senderAccountId: String(activity.sender_account_id),
+    body: activity.body,
+    collectionSynchronization: (claimed as Row & { collection_synchronization: string | null }).collection_synchronization,
+  };
 }
 
 /** Records the end of an attempt (or a postponement) and releases the lease. */

@@ -10,6 +10,8 @@ export interface DeliveryRequest {
   /** The compact JSON-LD activity, posted as it is. */
   activity: unknown;
   inboxes: string[];
+  /** Collection-Synchronization headers by inbox (as given in `inboxes`), for the deliveries that carry one. */
+  synchronization?: ReadonlyMap<string, string>;
 }
 
 /** The inbox as a URL worth keeping, or undefined: only http(s) URLs are delivered to. */
@@ -29,17 +31,17 @@ function inboxUrl(inbox: string): URL | undefined {
  * scheduler, so a bus failure here is logged, not thrown.
  */
 export async function enqueueDeliveries(deps: DeliveryDeps, input: DeliveryRequest): Promise<void> {
-  const inboxes = new Map<string, URL>();
+  const inboxes = new Map<string, { url: URL; synchronization: string | undefined }>();
   for (const inbox of input.inboxes) {
     const url = inboxUrl(inbox);
-    if (url) inboxes.set(url.href, url);
+    if (url) inboxes.set(url.href, { url, synchronization: input.synchronization?.get(inbox) });
     else deps.logger?.warn({ inbox, activityId: input.activityId }, "not an http(s) inbox; not delivered");
   }
   if (inboxes.size === 0) return;
   const now = deps.now();
   const created = await insertDeliveries(deps.db, {
     activity: { activityId: input.activityId, senderAccountId: input.senderAccountId, activityType: input.activityType, body: JSON.stringify(input.activity) },
-    rows: [...inboxes.values()].map((url) => ({ id: deps.newId(), inbox: url.href, host: url.host })),
+    rows: [...inboxes.values()].map(({ url, synchronization }) => ({ id: deps.newId(), inbox: url.href, host: url.host, collectionSynchronization: synchronization })),
     now,
   });
   await publishJobs(deps.bus, created).catch((error: unknown) =>

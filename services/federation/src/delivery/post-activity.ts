@@ -1,6 +1,7 @@
 import type { webcrypto } from "node:crypto";
 import { signRequest } from "@fedify/fedify";
 import { publicFetch, type PublicFetchResponse } from "@starling/runtime";
+import { SYNCHRONIZATION_HEADER } from "../domain/followers-synchronization.ts";
 
 /** What one POST needs. */
 export interface SignedPost {
@@ -13,6 +14,8 @@ export interface SignedPost {
   keyId: URL;
   timeoutMs: number;
   allowPrivateAddress: boolean;
+  /** A Collection-Synchronization header to send (and sign), as Mastodon adds to followers-only deliveries. */
+  collectionSynchronization?: string | null;
 }
 
 /**
@@ -25,7 +28,7 @@ export function mainKeyId(actorUri: string): URL {
 
 /**
  * POSTs the activity to an inbox, signed with a draft-cavage HTTP Signature over a Digest of the
- * body (what Mastodon and most servers verify). Refuses non-public addresses unless allowed, gives
+ * body (what Mastodon and most servers verify) and every header sent. Refuses non-public addresses unless allowed, gives
  * up after `timeoutMs`; throws PublicFetchError for those and for network failures, and returns
  * whatever status the inbox answered.
  */
@@ -33,7 +36,11 @@ export async function postActivity(post: SignedPost): Promise<PublicFetchRespons
   const bytes = new TextEncoder().encode(post.body);
   const unsigned = new Request(post.inbox, {
     method: "POST",
-    headers: { "content-type": "application/activity+json", accept: "application/activity+json" },
+    headers: {
+      "content-type": "application/activity+json",
+      accept: "application/activity+json",
+      ...(post.collectionSynchronization ? { [SYNCHRONIZATION_HEADER]: post.collectionSynchronization } : {}),
+    },
     body: bytes,
   });
   const signed = await signRequest(unsigned, post.privateKey, post.keyId, { spec: "draft-cavage-http-signatures-12", body: bytes.buffer as ArrayBuffer });

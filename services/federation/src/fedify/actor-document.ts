@@ -12,6 +12,8 @@ export function actorUrls(actorUri: URL, baseUrl: string) {
     following: new URL(`${actorUri.href}/following`),
     featured: new URL(`${actorUri.href}/collections/featured`),
     featuredTags: new URL(`${actorUri.href}/collections/tags`),
+    // Not in the document: named by the Collection-Synchronization header of followers-only deliveries.
+    followersSynchronization: new URL(`${actorUri.href}/followers_synchronization`),
     sharedInbox: new URL(`${baseUrl}/inbox`),
   };
 }

@@ -13,6 +13,7 @@ import type { StatusInteractionsServiceClient } from "@starling/proto/statuses/v
 import type { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import type { FederatedStatusesServiceClient } from "@starling/proto/statuses/v1/federated_statuses";
 import type { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
+import type { DeliveryRequest } from "../delivery/enqueue.ts";
 import { registerInboxListeners } from "../inbox/listeners.ts";
 import { actorKeyPairs } from "../use-cases/actor-key-pairs.ts";
 import { registerObjectDispatchers } from "./object-dispatchers.ts";
@@ -50,6 +51,10 @@ export interface FederationContextData {
   logger: Logger;
   /** AUTHORIZED_FETCH: GETs of actors, statuses and collections must be signed (src/fedify/authorized-fetch.ts). */
   authorizedFetch: boolean;
+  /** Queues activities the inbox itself sends (the delivery queue; absent in a copy started without workers). */
+  enqueue?: (request: DeliveryRequest) => Promise<void>;
+  /** The Collection-Synchronization header of the request in hand, if it came with one (src/inbox/followers-synchronization.ts). */
+  collectionSynchronization?: string | undefined;
 }
 
 /** The shared inbox every local actor advertises. */

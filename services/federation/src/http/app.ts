@@ -12,6 +12,7 @@ import { INSTANCE_ACTOR_INBOX_PATH, INSTANCE_ACTOR_OUTBOX_PATH } from "../fedify
 import { nodeInfoRouter } from "./nodeinfo-routes.ts";
 import { shortPathRoutes } from "./short-paths.ts";
 import { tagHandler } from "./tag-routes.ts";
+import { followersSynchronizationHandler } from "./followers-synchronization-route.ts";
 
 /** The HTTP app other servers reach: NodeInfo and host-meta here, WebFinger and actors through Fedify. */
 export function createFederationApp(
@@ -40,7 +41,8 @@ export function createFederationApp(
   const fedify = (federation: Federation<FederationContextData>) =>
     fedifyMiddleware(federation, {
       baseUrl,
-      contextData: () => parts.contextData,
+      // With the request's Collection-Synchronization header, which the inbox acts on once the activity is verified.
+      contextData: (req) => ({ ...parts.contextData, collectionSynchronization: req.get("collection-synchronization") }),
       profileUrl: (path) => {
         // Browsers go to the profile or status page, as Mastodon redirects them.
         const [, username, id] = /^\/users\/([A-Za-z0-9_]+)(?:\/statuses\/(\d+))?\/?$/.exec(path) ?? [];
@@ -52,6 +54,7 @@ export function createFederationApp(
   const fedifyMain = fedify(parts.federation);
   app.use(shortPathRoutes({ baseUrl, data: parts.contextData, fedify: fedifyMain }));
   app.get("/tags/:tag", tagHandler({ baseUrl, data: parts.contextData }));
+  app.get("/users/:username/followers_synchronization", followersSynchronizationHandler(parts.federation, { baseUrl, data: parts.contextData }));
   app.use(fedifyMain);
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ error: "Not Found" });

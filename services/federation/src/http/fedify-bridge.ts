@@ -1,6 +1,24 @@
 import { Readable } from "node:stream";
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request as ExpressRequest, Response } from "express";
 import type { Federation } from "@fedify/fedify";
+
+/**
+ * The request as a fetch Request on the public base URL (what signatures and ids refer to), its
+ * body streamed through.
+ */
+export function webRequest(req: ExpressRequest, baseUrl: string): Request {
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return new Request(new URL(req.originalUrl, baseUrl), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
 
 /**
  * Express middleware handing requests to Fedify through `federation.fetch` (the integration Fedify
@@ -13,25 +31,15 @@ export function fedifyMiddleware<T>(
   federation: Federation<T>,
   options: {
     baseUrl: string;
-    contextData: (req: Request) => T;
+    contextData: (req: ExpressRequest) => T;
     profileUrl: (path: string) => string | null;
     /** Rewrites an ActivityPub document Fedify served (what its vocabulary cannot express). */
     extendJson?: (path: string, json: unknown, contextData: T) => Promise<unknown>;
   },
 ) {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return async (req: ExpressRequest, res: Response, next: NextFunction) => {
     try {
-      const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-      }
-      const request = new Request(new URL(req.originalUrl, options.baseUrl), {
-        method: req.method,
-        headers,
-        body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-        ...(hasBody ? { duplex: "half" } : {}),
-      } as RequestInit);
+      const request = webRequest(req, options.baseUrl);
       let passed = false;
       const response = await federation.fetch(request, {
         contextData: options.contextData(req),

@@ -3,6 +3,7 @@ import type { InboxContext } from "@fedify/fedify";
 import { getTypeId, type Activity } from "@fedify/fedify/vocab";
 import { recordHostSuccess } from "../delivery/host-circuits.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
+import { synchronizeFollowers } from "./followers-synchronization.ts";
 
 /** Why the activity being handled was not acted on (a drop, or a refusal from a service). */
 const whyNot = new AsyncLocalStorage<string[]>();
@@ -37,6 +38,11 @@ export function logged<T extends Activity>(listener: (ctx: InboxContext<Federati
       logger.debug({ ...fields, outcome: "failed" }, "inbox activity");
       logger.warn({ ...fields, outcome: "failed", err: error }, "inbox activity failed; the sender will retry it");
       throw error;
+    }
+    // Followers synchronization (FEP-8fcf) runs beside the activity: it may fetch, and never fails it.
+    const synchronization = ctx.data.collectionSynchronization;
+    if (synchronization && fields.actor) {
+      synchronizeFollowers(ctx, fields.actor, synchronization).catch((error: unknown) => logger.warn({ actor: fields.actor, err: error }, "followers synchronization failed"));
     }
     if (reasons.length === 0) return void logger.debug({ ...fields, outcome: "applied" }, "inbox activity");
     logger.debug({ ...fields, outcome: "dropped", reasons }, "inbox activity");

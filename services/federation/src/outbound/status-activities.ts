@@ -6,6 +6,7 @@ import { toInstant } from "../fedify/instant.ts";
 import { loadStatusViews, noteObject, statusAddressing, type LocalStatusView } from "../fedify/note-object.ts";
 import { accountsById, inboxesOf, isLocal, remoteFollowerIds } from "./addressing.ts";
 import type { OutboundDeps } from "./deps.ts";
+import { synchronizationHeaders } from "./followers-synchronization.ts";
 import { sendActivity } from "./send-activity.ts";
 
 /**
@@ -16,11 +17,15 @@ export const statusActivityId = (statusUri: string) => `${statusUri}/activity`;
 
 /**
  * Who receives a status: remote followers unless it is direct, and the remote accounts it mentions
- * always (with the author replied to, outside direct messages, as Mastodon's reach does).
+ * always (with the author replied to, outside direct messages, as Mastodon's reach does), plus
+ * `also`. A followers-only status tells each server the digest of the author's followers there
+ * (Collection-Synchronization, as Mastodon sends it).
  */
-async function statusInboxes(deps: OutboundDeps, authorId: string, visibility: string, reachedIds: readonly string[]): Promise<string[]> {
-  const followers = visibility === "direct" ? [] : await remoteFollowerIds(deps.data, authorId);
-  return inboxesOf(deps.data, [...followers, ...reachedIds], { shared: true });
+async function statusInboxes(deps: OutboundDeps, author: Account, visibility: string, reachedIds: readonly string[], also: readonly string[] = []) {
+  const followers = visibility === "direct" ? [] : await remoteFollowerIds(deps.data, author.id);
+  const inboxes = [...new Set([...(await inboxesOf(deps.data, [...followers, ...reachedIds], { shared: true })), ...also])];
+  const synchronization = visibility === "private" ? await synchronizationHeaders(deps.data, author, followers, inboxes) : undefined;
+  return { inboxes, synchronization };
 }
 
 async function localView(deps: OutboundDeps, statusId: string): Promise<LocalStatusView | undefined> {
@@ -47,7 +52,8 @@ async function announce(deps: OutboundDeps, view: LocalStatusView, originalAutho
     tos: to,
     ccs: cc,
   });
-  await sendActivity(deps, view.author, activity, await statusInboxes(deps, view.author.id, status!.visibility, originalAuthor ? [originalAuthor.id] : []));
+  const { inboxes } = await statusInboxes(deps, view.author, status!.visibility, originalAuthor ? [originalAuthor.id] : []);
+  await sendActivity(deps, view.author, activity, inboxes);
 }
 
 /** The local author of a status that may be gone, or undefined. */
@@ -73,7 +79,8 @@ export const statusHandlers: EventHandlers<OutboundDeps> = {
       tos: note.toIds,
       ccs: note.ccIds,
     });
-    await sendActivity(deps, view.author, create, await statusInboxes(deps, view.author.id, status.visibility, reached(view)), view.media);
+    const { inboxes, synchronization } = await statusInboxes(deps, view.author, status.visibility, reached(view));
+    await sendActivity(deps, view.author, create, inboxes, view.media, synchronization);
   },
 
   // An edit goes where the status is now addressed and wherever its Create went (mentions removed by the edit too).
@@ -93,8 +100,8 @@ export const statusHandlers: EventHandlers<OutboundDeps> = {
       ccs: note.ccIds,
     });
     const sent = await findSentActivity(deps.data.db, statusActivityId(status.uri));
-    const inboxes = await statusInboxes(deps, view.author.id, status.visibility, reached(view));
-    await sendActivity(deps, view.author, update, [...inboxes, ...(sent?.inboxes ?? [])], view.media);
+    const { inboxes, synchronization } = await statusInboxes(deps, view.author, status.visibility, reached(view), sent?.inboxes);
+    await sendActivity(deps, view.author, update, inboxes, view.media, synchronization);
   },
 
   // The status is gone by now, so its Delete goes to the inboxes its Create was queued for. A
