@@ -87,6 +87,15 @@ for (const backend of backends) {
       }
     });
 
+    it("sends signed GETs of the /@ aliases to the canonical path, where the signature verifies; refuses them unsigned", async () => {
+      for (const [alias, canonical] of [["/@alice", "/users/alice"], ["/@alice/7001", "/users/alice/statuses/7001"], ["/@alice/followers?page=1", "/users/alice/followers?page=1"]] as const) {
+        const signed = await peer.get(`${h.url}${alias}`, pat);
+        assert.equal(signed.status, 302, alias);
+        assert.equal(signed.headers.get("location"), `${BASE_URL}${canonical}`, alias);
+        assert.equal((await peer.get(`${h.url}${alias}`)).status, 401, alias);
+      }
+    });
+
     it("refuses a signature made with another key than the one the actor advertises", async () => {
       const { privateKey } = await generateCryptoKeyPair("RSASSA-PKCS1-v1_5");
       const response = await peer.get(`${h.url}/users/alice`, pat, { signWith: privateKey });

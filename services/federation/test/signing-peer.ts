@@ -44,7 +44,7 @@ export interface SigningPeer {
   gone(path: string): void;
   /** POSTs `activity` to `inboxUrl`, signed by `actor` (draft-cavage with Digest) unless spoilt. */
   send(actor: PeerActor, inboxUrl: string, activity: unknown, options?: SendOptions): Promise<Response>;
-  /** GETs `url` as ActivityPub JSON, signed by `actor` (draft-cavage) unless spoilt, unsigned without an actor. */
+  /** GETs `url` as ActivityPub JSON, signed by `actor` (draft-cavage) unless spoilt, unsigned without an actor; redirects not followed. */
   get(url: string, actor?: PeerActor, options?: Pick<SendOptions, "signWith" | "keyId">): Promise<Response>;
   /**
    * From now on documents (not WebFinger) are served only to GETs whose HTTP signature verifies
@@ -131,7 +131,8 @@ export async function startSigningPeer(): Promise<SigningPeer> {
       return fetch(new Request(signed.url, { method: "POST", headers: signed.headers, body: options.replaceBody }));
     },
     async get(url, actor, options = {}) {
-      const request = new Request(url, { headers: { accept: "application/activity+json" } });
+      // Redirects are handed back, not followed: the test checks where they point.
+      const request = new Request(url, { headers: { accept: "application/activity+json" }, redirect: "manual" });
       if (!actor) return fetch(request);
       return fetch(await signRequest(request, options.signWith ?? actor.keys.privateKey, new URL(options.keyId ?? actor.keyId)));
     },

@@ -19,10 +19,16 @@ export function shortPathRoutes(options: { baseUrl: string; data: FederationCont
   const router = Router();
   const host = new URL(options.baseUrl).host;
   const { data } = options;
-  // Hands the request to Fedify as if it had asked for `path`, its query kept.
+  // Hands the request to Fedify as if it had asked for `path`, its query kept. A signature covers
+  // the path asked for, so in authorized-fetch mode a signed request is sent to the canonical path
+  // instead, where its signature (made afresh by the fetcher) verifies.
   const asCanonical = (req: Request, res: Response, next: NextFunction, path: string) => {
     const query = req.originalUrl.indexOf("?");
-    req.url = req.originalUrl = path + (query >= 0 ? req.originalUrl.slice(query) : "");
+    const target = path + (query >= 0 ? req.originalUrl.slice(query) : "");
+    if (data.authorizedFetch && (req.get("signature") !== undefined || req.get("signature-input") !== undefined)) {
+      return void res.set("Vary", "Accept").redirect(302, `${options.baseUrl}${target}`);
+    }
+    req.url = req.originalUrl = target;
     options.fedify(req, res, next);
   };
   const localAccount = (username: string) => findLocalAccount(data, username);
