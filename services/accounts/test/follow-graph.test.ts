@@ -58,7 +58,9 @@ for (const backend of backends) {
       assert.deepEqual([fanView.following, fanView.requested, fanView.showingReblogs], [true, false, false]);
       assert.deepEqual(await counts(fan, star), [["0", "1"], ["1", "0"]]);
       const [accepted] = await eventsAbout("follow.accepted", fan.account.id);
-      assert.equal(decodePayload("follow.accepted", accepted!).showReblogs, false);
+      const payload = decodePayload("follow.accepted", accepted!);
+      assert.equal(payload.showReblogs, false);
+      assert.equal(payload.requestId, decodePayload("follow.requested", requested!).requestId, "names the request it accepted");
       assert.deepEqual(ids((await follows.listFollowRequests({}, star.as)).accounts), []);
       assert.equal((await rejection(follows.authorizeFollowRequest({ accountId: fan.account.id }, star.as))).code, status.NOT_FOUND);
     });

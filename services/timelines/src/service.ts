@@ -1,11 +1,15 @@
 import type { Database } from "@starling/db";
-import type { EventBus } from "@starling/events";
+import { createOutboxRelay, type EventBus } from "@starling/events";
 import type { KeyValueStore } from "@starling/kv";
 import { TimelinesServiceService } from "@starling/proto/timelines/v1/timelines";
-import { serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
+import { MarkersServiceService } from "@starling/proto/timelines/v1/markers";
+import { NotificationsServiceService } from "@starling/proto/timelines/v1/notifications";
+import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { timelinesMigrations } from "../migrations/index.ts";
 import type { TimelinesConfig } from "./config.ts";
 import { startFeedConsumer } from "./events/feed-consumer.ts";
+import { markersHandlers } from "./grpc/markers-handlers.ts";
+import { notificationsHandlers } from "./grpc/notifications-handlers.ts";
 import { timelinesHandlers } from "./grpc/timelines-handlers.ts";
 import { feedWritesCounter, type FeedDeps } from "./use-cases/feed-deps.ts";
 
@@ -20,12 +24,15 @@ export interface TimelinesInfra {
 export interface TimelinesServiceOptions {
   /** Start the feed consumer (default true); off for a read-only replica or a test. */
   consumers?: boolean;
+  /** Run the outbox relay publishing notification events (default true); a second replica may leave it off. */
+  relay?: boolean;
 }
 
 /**
- * Composes the timelines service: its read models in PostgreSQL, home feeds in the key-value store,
- * the consumer that keeps both from accounts and statuses events, and TimelinesService over gRPC.
- * It reads no other service's tables and calls no other service.
+ * Composes the timelines service: its read models, notifications and markers in PostgreSQL, home
+ * feeds in the key-value store, the consumer that keeps them from accounts and statuses events, the
+ * outbox relay publishing notification.created, and TimelinesService, NotificationsService and
+ * MarkersService over gRPC. It reads no other service's tables and calls no other service.
  */
 export async function startTimelinesService(
   config: TimelinesConfig,
@@ -36,14 +43,25 @@ export async function startTimelinesService(
   const db = await infra.database("timelines");
   await db.migrate(timelinesMigrations);
   const kv = infra.kv();
-  const deps: FeedDeps = { db, kv, feedWrites: feedWritesCounter(context.registry) };
+  const deps: FeedDeps = { db, kv, feedWrites: feedWritesCounter(context.registry), newId: createIdGenerator(), nudgeRelay: () => {} };
   context.readiness.add("database", () => db.ping());
   context.readiness.add("key-value store", () => kv.ping());
-  if (options.consumers ?? true) {
-    const bus = infra.bus();
-    context.readiness.add("event bus", () => bus.ping());
-    const subscription = await startFeedConsumer(bus, deps);
+  const relay = options.relay ?? true;
+  const consumers = options.consumers ?? true;
+  if (relay || consumers) context.readiness.add("event bus", () => infra.bus().ping());
+  if (relay) {
+    const outbox = createOutboxRelay({ db, bus: infra.bus(), logger: context.logger });
+    outbox.start();
+    deps.nudgeRelay = () => outbox.nudge();
+    context.shutdown.add("workers", "timelines outbox relay", () => outbox.stop());
+  }
+  if (consumers) {
+    const subscription = await startFeedConsumer(infra.bus(), deps);
     context.shutdown.add("workers", "timelines feed consumer", () => subscription.stop());
   }
-  return serveService(context, config, [{ definition: TimelinesServiceService, handlers: timelinesHandlers(deps) }]);
+  return serveService(context, config, [
+    { definition: TimelinesServiceService, handlers: timelinesHandlers(deps) },
+    { definition: NotificationsServiceService, handlers: notificationsHandlers(deps) },
+    { definition: MarkersServiceService, handlers: markersHandlers(deps) },
+  ]);
 }

@@ -4,11 +4,13 @@
  * reading timelines over real gRPC as the gateway would.
  */
 import type { Database } from "@starling/db";
-import { createEmbeddedBus, encodePayload, EVENT_CATALOG, newEnvelope, type ChaosOptions, type EmbeddedBus, type EventType, type PayloadOf } from "@starling/events";
+import { createEmbeddedBus, encodePayload, EVENT_CATALOG, newEnvelope, TOPICS, type ChaosOptions, type EmbeddedBus, type EventEnvelope, type EventType, type PayloadOf } from "@starling/events";
 import type { KeyValueStore } from "@starling/kv";
 import type { PageRequest } from "@starling/proto/common/v1/page";
 import { TimelinesServiceClient } from "@starling/proto/timelines/v1/timelines";
-import { connectService, createServiceContext, signViewer, type ServiceContext } from "@starling/runtime";
+import { NotificationsServiceClient } from "@starling/proto/timelines/v1/notifications";
+import { MarkersServiceClient } from "@starling/proto/timelines/v1/markers";
+import { connectService, createServiceContext, signViewer, type AsyncClient, type ServiceContext } from "@starling/runtime";
 import { timelinesEnv } from "../src/config.ts";
 import { startTimelinesService } from "../src/service.ts";
 
@@ -26,6 +28,12 @@ export interface Harness {
   home(accountId: string | undefined, page?: Partial<PageRequest>): Promise<string[]>;
   /** The public timeline, anonymous or as `viewerId`. */
   publicTimeline(page?: Partial<PageRequest>, filter?: { local?: boolean; remote?: boolean }, viewerId?: string): Promise<string[]>;
+  notifications: AsyncClient<NotificationsServiceClient>;
+  markers: AsyncClient<MarkersServiceClient>;
+  /** Call options signed as `accountId` (a user token with `read` and `write`). */
+  as(accountId: string): Promise<{ viewerToken: string }>;
+  /** Every envelope the service published on starling.timelines.v1 so far. */
+  published: EventEnvelope[];
   stop(): Promise<void>;
 }
 
@@ -38,8 +46,16 @@ export async function startHarness(db: Database, kv: KeyValueStore, chaos?: Chao
   const context = createServiceContext("timelines", { logLevel: "silent", shutdownTimeoutMs: 5_000 });
   const { grpcPort, adminPort } = await startTimelinesService(config, context, { database: async () => db, bus: () => bus, kv: () => kv });
   const client = connectService(TimelinesServiceClient, `127.0.0.1:${grpcPort}`, { deadlineMs: 10_000 });
+  const notifications = connectService(NotificationsServiceClient, `127.0.0.1:${grpcPort}`, { deadlineMs: 10_000 });
+  const markers = connectService(MarkersServiceClient, `127.0.0.1:${grpcPort}`, { deadlineMs: 10_000 });
+  const published: EventEnvelope[] = [];
+  const outbound = await bus.subscribe({ topics: [TOPICS.timelines], group: "test-outbound", fromBeginning: true, handler: async (e) => void published.push(e) });
   const page = (p: Partial<PageRequest> = {}): PageRequest => ({ ...p });
   return {
+    notifications,
+    markers,
+    published,
+    as: async (accountId) => ({ viewerToken: await signViewer(SECRET, { accountId, scopes: ["read", "write"] }) }),
     kv,
     context,
     adminPort,
@@ -58,6 +74,9 @@ export async function startHarness(db: Database, kv: KeyValueStore, chaos?: Chao
     },
     async stop() {
       client.close();
+      notifications.close();
+      markers.close();
+      await outbound.stop();
       await context.shutdown.run("test");
       await bus.close();
     },

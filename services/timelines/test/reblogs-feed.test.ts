@@ -42,7 +42,7 @@ for (const backend of backends()) {
 
     it("does not deliver reblogs to followers that hide the reblogger's reblogs, also on a rebuild", async () => {
       const { reader, booster, author } = accounts("reader", "booster", "author");
-      await h.publish("follow.accepted", reader, { followId: "1", accountId: reader, targetAccountId: booster, showReblogs: false });
+      await h.publish("follow.accepted", reader, { followId: "1", accountId: reader, targetAccountId: booster, showReblogs: false, notify: false });
       await h.drain();
       await h.home(reader);
       const own = await publishPost(h, post(booster));

@@ -34,7 +34,7 @@ export function accounts<const N extends string>(...names: N[]): Record<N, strin
 
 /** Publishes a follow.accepted. */
 export function follow(h: Harness, accountId: string, targetAccountId: string, at?: Date): Promise<void> {
-  return h.publish("follow.accepted", accountId, { followId: nextId(), accountId, targetAccountId, showReblogs: true }, at);
+  return h.publish("follow.accepted", accountId, { followId: nextId(), accountId, targetAccountId, showReblogs: true, notify: false }, at);
 }
 
 /** Publishes a follow.removed. */

@@ -18,6 +18,6 @@ export async function acceptFollowRequest(deps: AccountsDeps, trx: Transaction, 
   if (!(await upsertEdge(deps.db, trx, "follows", follow))) return true;
   await adjustFollowCounters(deps.db, trx, accountId, { following: 1 });
   await adjustFollowCounters(deps.db, trx, targetId, { followers: 1 });
-  await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "follow.accepted", accountId, { followId: follow.id, accountId, targetAccountId: targetId, showReblogs: follow.showReblogs })]);
+  await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "follow.accepted", accountId, { followId: follow.id, accountId, targetAccountId: targetId, showReblogs: follow.showReblogs, notify: follow.notify, requestId: request.id })]);
   return true;
 }

@@ -57,13 +57,14 @@ export async function startFollowing(deps: AccountsDeps, accountId: string, targ
       await adjustFollowCounters(deps.db, trx, accountId, { following: 1 });
       await adjustFollowCounters(deps.db, trx, target.id, { followers: 1 });
     }
-    // A changed show_reblogs matters to home feeds, so it is announced like a new follow.
-    if (!created && existing?.showReblogs === edge.showReblogs) return { state: "following" as const, published: false };
+    // A changed show_reblogs (home feeds) or notify (status notifications) is announced like a new follow.
+    if (!created && existing?.showReblogs === edge.showReblogs && existing.notify === edge.notify) return { state: "following" as const, published: false };
     await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "follow.accepted", accountId, {
       followId: existing?.id ?? edge.id,
       accountId,
       targetAccountId: target.id,
       showReblogs: edge.showReblogs,
+      notify: edge.notify,
     })]);
     return { state: "following" as const, published: true };
   });

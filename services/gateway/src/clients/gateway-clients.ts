@@ -18,6 +18,8 @@ import { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/int
 import { TranslationServiceClient } from "@starling/proto/statuses/v1/translation";
 import { ScheduledStatusesServiceClient } from "@starling/proto/statuses/v1/scheduled_statuses";
 import { TimelinesServiceClient } from "@starling/proto/timelines/v1/timelines";
+import { NotificationsServiceClient } from "@starling/proto/timelines/v1/notifications";
+import { MarkersServiceClient } from "@starling/proto/timelines/v1/markers";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
 import type { GatewayConfig } from "../config.ts";
 
@@ -40,6 +42,8 @@ export interface Clients {
   translation: AsyncClient<TranslationServiceClient>;
   scheduledStatuses: AsyncClient<ScheduledStatusesServiceClient>;
   timelines: AsyncClient<TimelinesServiceClient>;
+  notifications: AsyncClient<NotificationsServiceClient>;
+  markers: AsyncClient<MarkersServiceClient>;
   media: AsyncClient<MediaServiceClient>;
   previewCards: AsyncClient<PreviewCardsServiceClient>;
   federation: AsyncClient<FederationServiceClient>;
@@ -66,6 +70,8 @@ export function connectClients(config: GatewayConfig): Clients {
     translation: connectService(TranslationServiceClient, config.STATUSES_GRPC_URL, defaults),
     scheduledStatuses: connectService(ScheduledStatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
     timelines: connectService(TimelinesServiceClient, config.TIMELINES_GRPC_URL, defaults),
+    notifications: connectService(NotificationsServiceClient, config.TIMELINES_GRPC_URL, defaults),
+    markers: connectService(MarkersServiceClient, config.TIMELINES_GRPC_URL, defaults),
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
     previewCards: connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, defaults),
     federation: connectService(FederationServiceClient, config.FEDERATION_GRPC_URL, defaults),

@@ -17,6 +17,29 @@ import { scheduledStatusRoutes } from "./scheduled-status-routes.ts";
 import { searchRoutes } from "./search-routes.ts";
 import { translationRoutes } from "./translation-routes.ts";
 import { pushRoutes } from "./push-routes.ts";
+import { notificationRoutes } from "./notification-routes.ts";
+import { markerRoutes } from "./marker-routes.ts";
 
-/** Every client-facing route the gateway serves, one row each. */
-export const ROUTES: Route[] = [...oauthRoutes, ...profileRoutes, ...followRoutes, ...relationshipRoutes, ...registrationRoutes, ...accountRoutes, ...statusRoutes, ...scheduledStatusRoutes, ...statusInteractionRoutes, ...pollRoutes, ...statusEditRoutes, ...translationRoutes, ...timelineRoutes, ...instanceRoutes, ...customEmojiRoutes, ...mediaRoutes, ...searchRoutes, ...pushRoutes];
+/** Every client-facing route the gateway serves, one row each (one group a line, so new groups merge cleanly). */
+export const ROUTES: Route[] = [
+  ...oauthRoutes,
+  ...profileRoutes,
+  ...followRoutes,
+  ...relationshipRoutes,
+  ...registrationRoutes,
+  ...accountRoutes,
+  ...statusRoutes,
+  ...scheduledStatusRoutes,
+  ...statusInteractionRoutes,
+  ...pollRoutes,
+  ...statusEditRoutes,
+  ...translationRoutes,
+  ...timelineRoutes,
+  ...notificationRoutes,
+  ...markerRoutes,
+  ...instanceRoutes,
+  ...customEmojiRoutes,
+  ...mediaRoutes,
+  ...searchRoutes,
+  ...pushRoutes,
+];

@@ -12,13 +12,15 @@ export interface HideChange {
   /** false when the block or mute ended. */
   active: boolean;
   expiresAt: Date | null;
+  /** Mutes: whether it hides notifications too (Mastodon's `notifications`, true when absent). */
+  hideNotifications?: boolean;
   changedAt: Date;
 }
 
 type Query = ReturnType<Database["table"]>;
 
-// In force: active and, for a timed mute, not yet run out.
-const inForce = (query: Query, alias = "h"): Query =>
+/** In force: active and, for a timed mute, not yet run out. */
+export const inForce = (query: Query, alias = "h"): Query =>
   query.where(`${alias}.active`, true).where((w) => w.whereNull(`${alias}.expires_at`).orWhere(`${alias}.expires_at`, ">", new Date()));
 
 /** Upserts a change unless a later one is stored (events may arrive out of order); resolves whether it applied. */
@@ -31,10 +33,11 @@ export async function applyHideChange(db: Database, trx: Transaction, change: Hi
       kind: change.kind,
       active: change.active,
       expires_at: change.expiresAt,
+      hide_notifications: change.hideNotifications ?? true,
       changed_at: change.changedAt,
     })
     .onConflict(["account_id", "target_account_id", "kind"])
-    .merge(["active", "expires_at", "changed_at"])
+    .merge(["active", "expires_at", "hide_notifications", "changed_at"])
     .where(trx.raw("??.?? <= excluded.changed_at", ["blocks_and_mutes", "changed_at"]))
     .returning("account_id");
   return rows.length > 0;

@@ -6,6 +6,8 @@ export interface FollowChange {
   accountId: string;
   targetAccountId: string;
   showReblogs: boolean;
+  /** Whether the follower is notified of the target's posts (false for follow.removed). */
+  notify: boolean;
   /** false for follow.removed. */
   active: boolean;
   /** When the event happened; an older change than the stored one is ignored. */
@@ -23,11 +25,12 @@ export async function applyFollowChange(db: Database, trx: Transaction, change: 
       account_id: change.accountId,
       target_account_id: change.targetAccountId,
       show_reblogs: change.showReblogs,
+      notify: change.notify,
       active: change.active,
       changed_at: change.changedAt,
     })
     .onConflict(["account_id", "target_account_id"])
-    .merge(["show_reblogs", "active", "changed_at"])
+    .merge(["show_reblogs", "notify", "active", "changed_at"])
     .where(trx.raw("??.?? <= excluded.changed_at", ["follows", "changed_at"]))
     .returning("account_id");
   return rows.length > 0;
@@ -69,4 +72,10 @@ export async function hidingReblogsOf(db: Database, trx: Transaction, accountIds
     .whereIn("account_id", accountIds)
     .select("account_id");
   return new Set(rows.map((r) => String(r.account_id)));
+}
+
+/** Active followers of `targetId` who asked to be notified of its posts (follow `notify`). */
+export async function notifiedFollowers(db: Database, trx: Transaction, targetId: string): Promise<string[]> {
+  const rows: { account_id: string }[] = await db.table("follows", trx).where({ target_account_id: targetId, active: true, notify: true }).select("account_id");
+  return rows.map((r) => String(r.account_id));
 }

@@ -138,3 +138,15 @@ export async function reblogsAmong(db: Database, trx: Transaction, originalId: s
   const rows: { id: string }[] = await db.table("statuses_index", trx).where({ reblog_of_id: originalId, deleted: false }).whereIn("id", ids).select("id");
   return new Set(rows.map((r) => String(r.id)));
 }
+
+/** Accounts with a live reblog of `statusId` (they are told when it is edited). */
+export async function rebloggersOf(db: Database, trx: Transaction, statusId: string): Promise<string[]> {
+  const rows: { account_id: string }[] = await db.table("statuses_index", trx).where({ reblog_of_id: statusId, deleted: false }).distinct("account_id");
+  return rows.map((r) => String(r.account_id));
+}
+
+/** Whether `statusId` is known deleted (also a tombstone of a delete that came before its creation). */
+export async function isDeletedStatus(db: Database, trx: Transaction, statusId: string): Promise<boolean> {
+  const row: { deleted: boolean } | undefined = await db.table("statuses_index", trx).where({ id: statusId }).first("deleted");
+  return row?.deleted === true;
+}

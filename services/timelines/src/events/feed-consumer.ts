@@ -1,7 +1,8 @@
 /**
- * The consumer that keeps the read models and home feeds: follows from starling.accounts.v1,
- * statuses from starling.statuses.v1. Every event goes through the inbox, so a redelivery is a
- * no-op, and every handler tolerates disorder (tombstones, event times, per-author locks).
+ * The consumer that keeps the read models, home feeds and notifications: follows from
+ * starling.accounts.v1, statuses from starling.statuses.v1. Every event goes through the inbox, so a
+ * redelivery is a no-op, and every handler tolerates disorder (tombstones, event times, per-author
+ * locks). An event's feed handler runs before its notification handler, in one transaction.
  */
 import type { Transaction } from "@starling/db";
 import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
@@ -10,21 +11,22 @@ import { applyFollowAccepted, applyFollowRemoved } from "../use-cases/apply-foll
 import { applyStatusCreated } from "../use-cases/apply-status-created.ts";
 import { applyStatusDeleted } from "../use-cases/apply-status-deleted.ts";
 import type { FeedDeps } from "../use-cases/feed-deps.ts";
+import { notificationHandlers } from "./notification-handlers.ts";
 
 /** Consumer group, also the consumer name in the inbox table. */
 export const FEED_CONSUMER = "timelines.feeds";
 
 const occurredAt = (envelope: EventEnvelope) => envelope.occurredAt ?? new Date(0);
 
-/** What each handled event does, inside its inbox transaction. */
+/** What each handled event does to read models and feeds, inside its inbox transaction. */
 const handlers: EventHandlers<{ deps: FeedDeps; trx: Transaction }> = {
   "follow.accepted": (follow, envelope, { deps, trx }) => applyFollowAccepted(deps, trx, { ...follow, occurredAt: occurredAt(envelope) }),
   "follow.removed": (follow, envelope, { deps, trx }) =>
-    applyFollowRemoved(deps, trx, { ...follow, showReblogs: false, occurredAt: occurredAt(envelope) }),
+    applyFollowRemoved(deps, trx, { ...follow, showReblogs: false, notify: false, occurredAt: occurredAt(envelope) }),
   "block.created": (block, envelope, { deps, trx }) => applyHideStarted(deps, trx, { ...block, kind: "block", expiresAt: null, occurredAt: occurredAt(envelope) }),
   "block.removed": (block, envelope, { deps, trx }) => applyHideEnded(deps, trx, { ...block, kind: "block", expiresAt: null, occurredAt: occurredAt(envelope) }),
   "mute.created": (mute, envelope, { deps, trx }) =>
-    applyHideStarted(deps, trx, { accountId: mute.accountId, targetAccountId: mute.targetAccountId, kind: "mute", expiresAt: mute.expiresAt ?? null, occurredAt: occurredAt(envelope) }),
+    applyHideStarted(deps, trx, { accountId: mute.accountId, targetAccountId: mute.targetAccountId, kind: "mute", expiresAt: mute.expiresAt ?? null, hideNotifications: mute.hideNotifications, occurredAt: occurredAt(envelope) }),
   "mute.removed": (mute, envelope, { deps, trx }) => applyHideEnded(deps, trx, { ...mute, kind: "mute", expiresAt: null, occurredAt: occurredAt(envelope) }),
   "status.created": (status, _envelope, { deps, trx }) =>
     applyStatusCreated(deps, trx, {
@@ -50,8 +52,12 @@ export async function startFeedConsumer(bus: EventBus, deps: FeedDeps): Promise<
     fromBeginning: true,
     handler: async (envelope) => {
       // Types this consumer ignores leave no inbox row behind.
-      if (!Object.hasOwn(handlers, envelope.type)) return;
-      await handleOnce(deps.db, FEED_CONSUMER, envelope, (trx) => dispatchEvent(handlers, envelope, { deps, trx }).then(() => undefined));
+      if (!Object.hasOwn(handlers, envelope.type) && !Object.hasOwn(notificationHandlers, envelope.type)) return;
+      await handleOnce(deps.db, FEED_CONSUMER, envelope, async (trx) => {
+        await dispatchEvent(handlers, envelope, { deps, trx });
+        await dispatchEvent(notificationHandlers, envelope, { deps, trx });
+      });
+      deps.nudgeRelay();
     },
   });
 }

@@ -1,16 +1,15 @@
 import type { TimelinesServiceServer } from "@starling/proto/timelines/v1/timelines";
-import { unauthenticated, type AsyncHandlers } from "@starling/runtime";
+import type { AsyncHandlers } from "@starling/runtime";
 import type { FeedDeps } from "../use-cases/feed-deps.ts";
 import { getHomeTimeline } from "../use-cases/get-home-timeline.ts";
 import { getPublicTimeline } from "../use-cases/get-public-timeline.ts";
+import { viewerAccount } from "./viewer-account.ts";
 
 /** gRPC handlers of TimelinesService. */
 export function timelinesHandlers(deps: FeedDeps): AsyncHandlers<TimelinesServiceServer> {
   return {
     async getHomeTimeline(request, ctx) {
-      const accountId = ctx.viewer?.accountId;
-      if (!accountId) throw unauthenticated("This method requires an authenticated user");
-      return { statusIds: await getHomeTimeline(deps, accountId, request.page) };
+      return { statusIds: await getHomeTimeline(deps, viewerAccount(ctx), request.page) };
     },
     async getPublicTimeline(request, ctx) {
       const filter = { local: request.local, remote: request.remote };

@@ -14,6 +14,8 @@ export interface HideEvent {
   kind: HideKind;
   /** When a timed mute ends; null otherwise. */
   expiresAt: Date | null;
+  /** Mutes: whether notifications from the target are hidden too. */
+  hideNotifications?: boolean;
   occurredAt: Date;
 }
 

@@ -11,6 +11,7 @@ export interface FollowEvent {
   accountId: string;
   targetAccountId: string;
   showReblogs: boolean;
+  notify: boolean;
   occurredAt: Date;
 }
 

@@ -2,12 +2,16 @@ import type { Database } from "@starling/db";
 import type { KeyValueStore } from "@starling/kv";
 import { Counter, type Registry } from "prom-client";
 
-/** What the feed use cases work with. */
+/** What the feed and notification use cases work with. */
 export interface FeedDeps {
   db: Database;
   kv: KeyValueStore;
   /** Statuses written into home feeds by fan-out, follow merges and rebuilds, by cause. */
   feedWrites: Counter<"cause">;
+  /** New time-ordered ids (notifications). */
+  newId: () => string;
+  /** Tells the outbox relay that rows were committed, so they go out without waiting for its next poll. */
+  nudgeRelay: () => void;
 }
 
 /** Registers the feed metrics on the service's registry (once per registry). */

@@ -1,0 +1,36 @@
+import type { Notification } from "@starling/proto/timelines/v1/notifications";
+import type { RouteContext } from "../http/route.ts";
+import { hydrateAccounts, presentAccount } from "./account.ts";
+import { presentStatusPage } from "./status.ts";
+import { isoOrNull } from "./values.ts";
+
+// Mastodon 4.0's REST::NotificationSerializer shows `status` for these types only.
+const WITH_STATUS = new Set(["favourite", "reblog", "status", "mention", "poll", "update"]);
+
+/**
+ * Renders notifications as Mastodon 4.0 Notification entities, in order: the accounts from one
+ * GetAccounts call, the statuses from the ONE hydration call (GetStatusPage) every status list
+ * uses. A notification whose account is gone, or whose status the viewer can no longer see, is
+ * left out, as Mastodon hides them. `admin.report` has no Report to show until the moderation
+ * issue brings reports; it is left out too.
+ */
+export async function presentNotifications(ctx: RouteContext, notifications: readonly Notification[]): Promise<Record<string, unknown>[]> {
+  if (notifications.length === 0) return [];
+  const accountIds = [...new Set(notifications.map((n) => n.fromAccountId))];
+  const statusIds = [...new Set(notifications.flatMap((n) => (n.statusId && WITH_STATUS.has(n.type) ? [n.statusId] : [])))];
+  const [{ accounts }, page] = await Promise.all([
+    ctx.clients.accounts.getAccounts({ ids: accountIds }, { viewerToken: ctx.viewerToken }),
+    statusIds.length > 0 ? ctx.clients.statuses.getStatusPage({ ids: statusIds }, { viewerToken: ctx.viewerToken }) : undefined,
+  ]);
+  const { moved, emojis } = await hydrateAccounts(ctx, accounts);
+  const accountsById = new Map(accounts.map((a) => [a.id, presentAccount(a, ctx.baseUrl, moved, emojis)]));
+  const statusesById = new Map(presentStatusPage(ctx, page).map((s) => [String(s["id"]), s]));
+  return notifications.flatMap((n): Record<string, unknown>[] => {
+    const account = accountsById.get(n.fromAccountId);
+    if (!account || n.type === "admin.report") return [];
+    const rendered: Record<string, unknown> = { id: n.id, type: n.type, created_at: isoOrNull(n.createdAt), account };
+    if (!WITH_STATUS.has(n.type)) return [rendered];
+    const status = n.statusId ? statusesById.get(n.statusId) : undefined;
+    return status ? [{ ...rendered, status }] : [];
+  });
+}

@@ -1,0 +1,39 @@
+import type { Transaction } from "@starling/db";
+import { enqueueEvents, outboxEvent } from "@starling/events";
+import { insertNotification } from "../data/notifications-queries.ts";
+import { localAmong, recipientsRefusing } from "../data/notification-rules-queries.ts";
+import { isDeletedStatus } from "../data/statuses-index-queries.ts";
+import type { NewNotification, Notification } from "../domain/notification.ts";
+import type { FeedDeps } from "./feed-deps.ts";
+
+/** What one cause notifies: everything of a notification but its recipient. */
+export type NotificationCause = Omit<NewNotification, "accountId">;
+
+/**
+ * Stores one notification per recipient and, with each, a notification.created event in the
+ * outbox (same transaction). Mastodon's rules decide who is told: local accounts only, never the
+ * account that acted, nor one that blocks it, mutes it with notifications hidden, or blocks its
+ * domain. The same cause twice (a redelivered or repeated event) stores nothing more.
+ * The seam for filters (the filters issue): a filtered status's notification is dropped here.
+ */
+export async function notifyAccounts(deps: FeedDeps, trx: Transaction, recipientIds: readonly string[], cause: NotificationCause): Promise<Notification[]> {
+  // A status deleted before this event arrived takes its notifications with it (as status.deleted does).
+  if (cause.statusId && (await isDeletedStatus(deps.db, trx, cause.statusId))) return [];
+  const candidates = await localAmong(deps.db, trx, [...new Set(recipientIds)].filter((id) => id !== cause.fromAccountId));
+  const refusing = await recipientsRefusing(deps.db, trx, candidates, cause.fromAccountId);
+  const stored: Notification[] = [];
+  for (const accountId of candidates.filter((id) => !refusing.has(id))) {
+    const notification = await insertNotification(deps.db, trx, deps.newId(), { ...cause, accountId });
+    if (notification) stored.push(notification);
+  }
+  await enqueueEvents(deps.db, trx, stored.map((n) => outboxEvent("timelines", "notification.created", n.accountId, {
+    notificationId: n.id,
+    accountId: n.accountId,
+    type: n.type,
+    fromAccountId: n.fromAccountId,
+    statusId: n.statusId ?? undefined,
+    reportId: n.reportId ?? undefined,
+    createdAt: n.createdAt,
+  })));
+  return stored;
+}
