@@ -28,7 +28,7 @@ for (const backend of backends) {
       }, { what: "follow events" });
       assert.deepEqual(events.map((e) => e.type), ["follow.accepted", "follow.removed"]);
       const accepted = decodePayload("follow.accepted", events[0]!);
-      assert.deepEqual({ ...accepted, followId: "" }, { followId: "", accountId: follower.id, targetAccountId: target.id, showReblogs: false, notify: false });
+      assert.deepEqual({ ...accepted, followId: "" }, { followId: "", accountId: follower.id, targetAccountId: target.id, showReblogs: false, notify: false, requestId: undefined });
       assert.deepEqual({ ...decodePayload("follow.removed", events[1]!) }, { accountId: follower.id, targetAccountId: target.id });
       assert.equal(events[0]!.source, "accounts");
       await subscription.stop();

@@ -18,7 +18,7 @@ for (const backend of backends) {
         await settled();
         const accepted = eventsOf("follow.accepted", follower.id);
         assert.equal(accepted.length, 1);
-        assert.deepEqual({ ...decodePayload("follow.accepted", accepted[0]!), followId: "" }, { followId: "", accountId: follower.id, targetAccountId: target.account.id, showReblogs: true, notify: false });
+        assert.deepEqual({ ...decodePayload("follow.accepted", accepted[0]!), followId: "" }, { followId: "", accountId: follower.id, targetAccountId: target.account.id, showReblogs: true, notify: false, requestId: undefined });
       });
 
       it("asks a locked local account, once", async () => {

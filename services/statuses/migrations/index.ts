@@ -9,7 +9,8 @@ import { createStatusEdits } from "./0006-create-status-edits.ts";
 import { createStatusInteractions } from "./0007-create-status-interactions.ts";
 import { addStatusTextEntities } from "./0008-add-status-text-entities.ts";
 import { createPolls } from "./0009-create-polls.ts";
+import { addPollEndAnnouncements } from "./0011-add-poll-end-announcements.ts";
 import { createScheduledStatuses } from "./0010-create-scheduled-statuses.ts";
 
 /** The statuses schema's history, in order. Append only; never rename or reorder a released step. */
-export const statusesMigrations: Migration[] = [outboxMigration, inboxMigration, createStatuses, createIdempotencyKeys, addStatusMediaIds, createCustomEmojis, addStatusPreviewCard, createStatusEdits, createStatusInteractions, addStatusTextEntities, createPolls, createScheduledStatuses];
+export const statusesMigrations: Migration[] = [outboxMigration, inboxMigration, createStatuses, createIdempotencyKeys, addStatusMediaIds, createCustomEmojis, addStatusPreviewCard, createStatusEdits, createStatusInteractions, addStatusTextEntities, createPolls, createScheduledStatuses, addPollEndAnnouncements];

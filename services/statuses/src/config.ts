@@ -21,6 +21,8 @@ export const statusesEnv = z.object({
    * once). Lowered only by tests that watch a real clock post one, e.g. the end-to-end suite.
    */
   SCHEDULED_STATUSES_MIN_LEAD_MS: z.coerce.number().int().min(0).default(5 * 60_000),
+  /** Milliseconds between runs of the scheduler that announces ended polls (poll.ended, for poll notifications). */
+  POLLS_ENDED_INTERVAL_MS: z.coerce.number().int().positive().default(5_000),
   /** Shortest poll duration in seconds (Mastodon: 300). A test setting: e2e runs lower it to see a poll end; never lower it in production. */
   POLL_MIN_EXPIRATION_SECONDS: z.coerce.number().int().min(1).default(300),
   ...localDomainEnv,

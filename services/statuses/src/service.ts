@@ -21,6 +21,7 @@ import { interactionsHandlers } from "./grpc/interactions-handlers.ts";
 import { ScheduledStatusesServiceService } from "@starling/proto/statuses/v1/scheduled_statuses";
 import { scheduledStatusesHandlers } from "./grpc/scheduled-statuses-handlers.ts";
 import { startScheduledStatusPublisher } from "./workers/scheduled-status-publisher.ts";
+import { startPollEndAnnouncer } from "./workers/poll-end-announcer.ts";
 import { TranslationServiceService } from "@starling/proto/statuses/v1/translation";
 import { translationHandlers } from "./grpc/translation-handlers.ts";
 import { configuredTranslator } from "./translation/configured-translator.ts";
@@ -93,5 +94,7 @@ export async function startStatusesService(
   const scheduling = { ...deps, minScheduleLeadMs: config.SCHEDULED_STATUSES_MIN_LEAD_MS };
   const publisher = startScheduledStatusPublisher(deps, { intervalMs: config.SCHEDULED_STATUSES_INTERVAL_MS, viewerSecret: config.VIEWER_TOKEN_SECRET, logger: context.logger });
   context.shutdown.add("workers", "statuses scheduled-status publisher", () => publisher.stop());
+  const pollEnds = startPollEndAnnouncer(deps, { intervalMs: config.POLLS_ENDED_INTERVAL_MS, logger: context.logger });
+  context.shutdown.add("workers", "statuses poll end announcer", () => pollEnds.stop());
   return serveService(context, config, [{ definition: StatusesServiceService, handlers: statusesHandlers(deps) }, { definition: StatusEditsServiceService, handlers: statusEditsHandlers(deps) }, { definition: CustomEmojisServiceService, handlers: customEmojisHandlers(deps) }, { definition: PollsServiceService, handlers: pollsHandlers(deps) }, { definition: StatusInteractionsServiceService, handlers: interactionsHandlers(deps) }, { definition: ScheduledStatusesServiceService, handlers: scheduledStatusesHandlers(scheduling) }, { definition: TranslationServiceService, handlers: translationHandlers({ ...deps, translator: configuredTranslator(config, deps.now) }) }, { definition: FederatedStatusesServiceService, handlers: federatedStatusesHandlers(deps) }]);
 }

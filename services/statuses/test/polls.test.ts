@@ -35,7 +35,7 @@ for (const backend of backends) {
     const count = async (table: string) => Number((await service.db.table(table).count({ n: "*" }))[0]!.n);
 
     before(async function () {
-      service = await startStatusesHarness(backend.url, { now: () => new Date(clock) });
+      service = await startStatusesHarness(backend.url, { now: () => new Date(clock), env: { POLLS_ENDED_INTERVAL_MS: "50" } });
       polls = connectService(PollsServiceClient, service.address, { deadlineMs: 10_000 });
       alice = await service.accounts.createAccount("alice");
       bob = await service.accounts.createAccount("bob");
@@ -119,6 +119,23 @@ for (const backend of backends) {
       assert.equal(await count("poll_votes"), votes);
       const [ended] = await read(status.pollId!, carol);
       assert.deepEqual([ended!.expired, ended!.options.map((o) => o.votesCount), ended!.voted], [true, ["1", "0", "0"], false]);
+    });
+
+    it("announces each poll's end once with poll.ended, naming its author and every voter", async function () {
+      const ends = (statusId: string) => service.events.filter((e) => e.type === "poll.ended" && e.key === statusId).map((e) => decodePayload("poll.ended", e));
+      const first = await postPoll({ expiresIn: "300", multiple: true });
+      await vote(bob, first.pollId!, [0, 1]);
+      await vote(carol, first.pollId!, [2]);
+      assert.deepEqual(ends(first.id), [], "not before its end");
+      clock += 301_000;
+      const [ended] = await waitFor(() => ends(first.id).length > 0 && ends(first.id), { what: "poll.ended" });
+      assert.deepEqual([ended!.pollId, ended!.accountId, [...ended!.voterAccountIds].sort(), ended!.endedAt!.getTime()], [first.pollId, alice, [bob, carol].sort(), first.createdAt!.getTime() + 300_000]);
+      // A later poll's end shows the scheduler ran again: the first was not announced twice.
+      const second = await postPoll({ expiresIn: "300" });
+      clock += 301_000;
+      await waitFor(() => ends(second.id).length > 0, { what: "the second poll.ended" });
+      assert.equal(ends(first.id).length, 1);
+      assert.deepEqual(ends(second.id)[0]!.voterAccountIds, []);
     });
 
     it("keeps a private status's poll from accounts that cannot see the status", async function () {

@@ -29,14 +29,19 @@ for (const backend of backends()) {
 
     it("tells of mentions, follows, follow requests, favourites, reblogs, subscribed posts, edits and sign-ups, one notification.created each", async () => {
       const { me, fan, asker, subscriber, newbie } = accounts("me", "fan", "asker", "subscriber", "newbie");
+      // Drained one by one: notifications are numbered as they are handled, and topics interleave.
       await follow(h, fan, me);
+      await h.drain();
       await h.publish("follow.requested", asker, { requestId: "77", accountId: asker, targetAccountId: me });
+      await h.drain();
       await h.publish("follow.accepted", subscriber, { followId: "78", accountId: subscriber, targetAccountId: me, showReblogs: true, notify: true });
       await h.drain();
       const mine = post(me);
       await publishPost(h, mine);
       const mention = await publishPost(h, post(fan, { mentionedAccountIds: [me] }));
+      await h.drain();
       await favourite(fan, mine.statusId, me);
+      await h.drain();
       await reblog(fan, mine);
       await h.drain();
       const theirs = post(subscriber);
@@ -67,6 +72,18 @@ for (const backend of backends()) {
       assert.deepEqual([event.accountId, event.fromAccountId, event.type], [me, newbie, "admin.sign_up"]);
     });
 
+    it("tells a poll's author and voters that it ended, once per end", async () => {
+      const { author, voter, other } = accounts("author", "voter", "other");
+      const poll = post(author);
+      await publishPost(h, poll);
+      const ended = { pollId: "41", statusId: poll.statusId, accountId: author, voterAccountIds: [voter], endedAt: new Date("2024-05-01T12:05:00Z") };
+      await h.publish("poll.ended", poll.statusId, ended);
+      await h.publish("poll.ended", poll.statusId, ended);
+      await h.drain();
+      for (const who of [author, voter]) assert.deepEqual(await listed(who), [["poll", author, poll.statusId]]);
+      assert.deepEqual(await listed(other), []);
+    });
+
     it("tells nobody of their own actions, nor of accounts they block, mute with notifications or whose domain they block", async () => {
       const { me, blocked, muted, quiet, remote } = accounts("me", "blocked", "muted", "quiet", "remote");
       await h.publish("account.created", remote, { accountId: remote, username: "r", domain: "Blocked.example" });
@@ -89,6 +106,7 @@ for (const backend of backends()) {
     it("keeps notifications when a favourite or follow is undone, drops those of a deleted status and of an answered request", async () => {
       const { me, fan, asker } = accounts("me", "fan", "asker");
       await follow(h, fan, me);
+      await h.drain();
       const mine = post(me);
       await publishPost(h, mine);
       await favourite(fan, mine.statusId, me, "500");

@@ -68,6 +68,16 @@ export const notificationHandlers: EventHandlers<Extra> = {
       createdAt: at(envelope, favourite.createdAt),
     });
   },
+  // statuses' scheduler announces each end once; the author is told too (Mastodon's one exception to "not your own").
+  "poll.ended": async (poll, envelope, { deps, trx }) => {
+    await notifyAccounts(deps, trx, [poll.accountId, ...poll.voterAccountIds], {
+      type: "poll",
+      fromAccountId: poll.accountId,
+      statusId: poll.statusId,
+      activity: `poll:${poll.pollId}:${at(envelope, poll.endedAt).getTime()}`,
+      createdAt: at(envelope, poll.endedAt),
+    });
+  },
   "user.signed_up": async (signUp, envelope, { deps, trx }) => {
     await notifyAccounts(deps, trx, signUp.moderatorAccountIds, { type: "admin.sign_up", fromAccountId: signUp.accountId, activity: `admin.sign_up:${signUp.accountId}`, createdAt: at(envelope) });
   },

@@ -12,14 +12,16 @@ export type NotificationCause = Omit<NewNotification, "accountId">;
 /**
  * Stores one notification per recipient and, with each, a notification.created event in the
  * outbox (same transaction). Mastodon's rules decide who is told: local accounts only, never the
- * account that acted, nor one that blocks it, mutes it with notifications hidden, or blocks its
+ * account that acted (but a poll's author), nor one that blocks it, mutes it with notifications hidden, or blocks its
  * domain. The same cause twice (a redelivered or repeated event) stores nothing more.
  * The seam for filters (the filters issue): a filtered status's notification is dropped here.
  */
 export async function notifyAccounts(deps: FeedDeps, trx: Transaction, recipientIds: readonly string[], cause: NotificationCause): Promise<Notification[]> {
   // A status deleted before this event arrived takes its notifications with it (as status.deleted does).
   if (cause.statusId && (await isDeletedStatus(deps.db, trx, cause.statusId))) return [];
-  const candidates = await localAmong(deps.db, trx, [...new Set(recipientIds)].filter((id) => id !== cause.fromAccountId));
+  // The one exception to "not your own actions": a poll's author hears that it ended (as Mastodon).
+  const others = [...new Set(recipientIds)].filter((id) => id !== cause.fromAccountId || cause.type === "poll");
+  const candidates = await localAmong(deps.db, trx, others);
   const refusing = await recipientsRefusing(deps.db, trx, candidates, cause.fromAccountId);
   const stored: Notification[] = [];
   for (const accountId of candidates.filter((id) => !refusing.has(id))) {
