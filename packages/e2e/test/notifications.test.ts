@@ -43,6 +43,16 @@ function describeNotifications(start: () => Promise<Stack>): void {
     assert.deepEqual((await star.client.v1.notifications.$select(told.id).fetch()).status?.id, mention.id);
   });
 
+  it("tells a follower who asked for it of new posts, without a second follow notification for the changed follow", async function () {
+    this.timeout(60_000);
+    await fan.client.v1.accounts.$select(star.account.id).follow({ notify: true });
+    await waitFor(async () => (await fan.client.v1.accounts.relationships.fetch({ id: [star.account.id] }))[0]!.notifying, { what: "notifying" });
+    const post = await star.client.v1.statuses.create({ status: `news for subscribers ${suffix}` });
+    const told = await arrives(fan, "status", (n) => n.type === "status" && n.status?.id === post.id);
+    assert.equal(told.account?.id, star.account.id);
+    assert.equal((await list(star, { types: ["follow"], accountId: fan.account.id })).length, 1);
+  });
+
   it("tells a locked account of a follow request, which goes once authorized, without a follow notification", async function () {
     this.timeout(60_000);
     await shy.client.v1.accounts.updateCredentials({ locked: true });

@@ -121,6 +121,9 @@ for (const backend of backends()) {
       await deletePost(h, mention.statusId, fan);
       await h.publish("follow.accepted", asker, { followId: "10", accountId: asker, targetAccountId: me, showReblogs: true, notify: false, requestId: "9" });
       await h.drain();
+      // The accepted follow's options change later: announced as follow.accepted again, it tells nothing new.
+      await h.publish("follow.accepted", asker, { followId: "10", accountId: asker, targetAccountId: me, showReblogs: false, notify: true });
+      await h.drain();
       assert.deepEqual(await listed(me), [["favourite", fan, mine.statusId], ["follow", fan, null]]);
       // A mention whose status was deleted before its creation arrived tells nobody.
       const late = post(fan, { mentionedAccountIds: [me] });

@@ -2,7 +2,7 @@
  * The consumer that keeps the read models, home feeds and notifications: follows from
  * starling.accounts.v1, statuses from starling.statuses.v1. Every event goes through the inbox, so a
  * redelivery is a no-op, and every handler tolerates disorder (tombstones, event times, per-author
- * locks). An event's feed handler runs before its notification handler, in one transaction.
+ * locks). An event's notification handler runs before its feed handler, in one transaction.
  */
 import type { Transaction } from "@starling/db";
 import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
@@ -54,8 +54,9 @@ export async function startFeedConsumer(bus: EventBus, deps: FeedDeps): Promise<
       // Types this consumer ignores leave no inbox row behind.
       if (!Object.hasOwn(handlers, envelope.type) && !Object.hasOwn(notificationHandlers, envelope.type)) return;
       await handleOnce(deps.db, FEED_CONSUMER, envelope, async (trx) => {
-        await dispatchEvent(handlers, envelope, { deps, trx });
+        // Notifications first: they read the read models as they were before this event.
         await dispatchEvent(notificationHandlers, envelope, { deps, trx });
+        await dispatchEvent(handlers, envelope, { deps, trx });
       });
       deps.nudgeRelay();
     },

@@ -1,11 +1,11 @@
 /**
  * What each event means for notifications (Mastodon's NotifyService callers), run by the feed
- * consumer in the same inbox transaction as the read-model changes the event makes, so the rules
- * below read read models that already reflect the event.
+ * consumer in the same inbox transaction as the read-model changes the event makes, just before
+ * them: a follow.accepted for a follow already in force is then recognised as an options change.
  */
 import type { Transaction } from "@starling/db";
 import type { EventEnvelope, EventHandlers } from "@starling/events";
-import { notifiedFollowers } from "../data/follows-queries.ts";
+import { notifiedFollowers, whoFollows } from "../data/follows-queries.ts";
 import { deleteNotificationOf, deleteNotificationsAbout } from "../data/notifications-queries.ts";
 import { applyDomainBlockChange, recordRemoteAccount } from "../data/notification-rules-queries.ts";
 import { rebloggersOf } from "../data/statuses-index-queries.ts";
@@ -26,6 +26,8 @@ export const notificationHandlers: EventHandlers<Extra> = {
   "follow.accepted": async (follow, envelope, { deps, trx }) => {
     // An accepted request was announced as follow_request; that notification goes with the request.
     if (follow.requestId) return deleteNotificationOf(deps.db, trx, follow.targetAccountId, requestActivity(follow.accountId));
+    // Changed options (reblogs, notify) are announced as follow.accepted again; the target heard of the follow already.
+    if ((await whoFollows(deps.db, trx, [follow.accountId], follow.targetAccountId)).size > 0) return;
     await notifyAccounts(deps, trx, [follow.targetAccountId], { type: "follow", fromAccountId: follow.accountId, activity: `follow:${follow.followId}`, createdAt: at(envelope) });
   },
   "follow.requested": async (request, envelope, { deps, trx }) => {
