@@ -26,7 +26,7 @@ for (const backend of backends) {
       assert.deepEqual(follow.inboxes, [`${bob.uri}/inbox`]);
 
       await saveInboundFollow(f.h.db, carol.id, alice.id, "http://other.test/follows/abc", new Date());
-      await f.publish("follow.accepted", carol.id, { followId: "888", accountId: carol.id, targetAccountId: alice.id, showReblogs: true });
+      await f.publish("follow.accepted", carol.id, { followId: "888", accountId: carol.id, targetAccountId: alice.id, showReblogs: true, notify: false });
       const accept = await queued(`${alice.uri}#accepts/follows/888`);
       assert.equal(accept.activity.actor, alice.uri);
       assert.deepEqual({ id: accept.activity.object.id, actor: accept.activity.object.actor, object: accept.activity.object.object }, { id: "http://other.test/follows/abc", actor: carol.uri, object: alice.uri });
