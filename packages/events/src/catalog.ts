@@ -1,6 +1,6 @@
 import { AccountCreated, AccountSuspended, AccountUnsuspended, FollowAccepted, FollowRejected, FollowRemoved, FollowRequested } from "@starling/proto/accounts/v1/events";
 import { StatusCreated, StatusDeleted } from "@starling/proto/statuses/v1/events";
-import { PollEnded, PollVoted } from "@starling/proto/statuses/v1/events";
+import { ConversationMuted, ConversationUnmuted, PollEnded, PollVoted } from "@starling/proto/statuses/v1/events";
 import { StatusUpdated } from "@starling/proto/statuses/v1/events";
 import { MediaProcessed } from "@starling/proto/media/v1/events";
 import { CardCreated } from "@starling/proto/media/v1/events";
@@ -62,6 +62,8 @@ export const EVENT_CATALOG = {
   "status.unpinned": entry(TOPICS.statuses, StatusUnpinned),
   "poll.voted": entry(TOPICS.statuses, PollVoted),
   "poll.ended": entry(TOPICS.statuses, PollEnded),
+  "conversation.muted": entry(TOPICS.statuses, ConversationMuted),
+  "conversation.unmuted": entry(TOPICS.statuses, ConversationUnmuted),
   "status.updated": entry(TOPICS.statuses, StatusUpdated),
   "media.processed": entry(TOPICS.media, MediaProcessed),
   "card.created": entry(TOPICS.media, CardCreated),

@@ -156,8 +156,18 @@ for (const backend of backends) {
       assert.equal(muted.viewer?.muted, true);
       const flags = (await service.client.getStatuses({ ids: [root.id, reply.id, deeper.id, other.id] }, await as(bob))).statuses.map((s) => s.viewer?.muted);
       assert.deepEqual(flags, [true, true, true, false]);
+      await interactions.muteConversation({ statusId: reply.id }, await as(bob));
       await interactions.unmuteConversation({ statusId: root.id }, await as(bob));
       assert.equal((await read(reply.id, bob))?.viewer?.muted, false);
+      // The timelines service learns of it (notifications) once per change, by the thread's root;
+      // each status.created names its conversation's root.
+      const changes = await waitFor(() => {
+        const mine = service.events.filter((e) => e.type.startsWith("conversation.") && e.key === bob);
+        return mine.length >= 2 && mine;
+      }, { what: "conversation events" });
+      assert.deepEqual(changes.map((e) => [e.type, decodePayload("conversation.muted", e).rootStatusId]), [["conversation.muted", root.id], ["conversation.unmuted", root.id]]);
+      const roots = eventsOf("status.created").map((e) => decodePayload("status.created", e)).filter((p) => [root.id, deeper.id, other.id].includes(p.statusId));
+      assert.deepEqual(new Map(roots.map((p) => [p.statusId, p.conversationRootId])), new Map([[root.id, root.id], [deeper.id, root.id], [other.id, other.id]]));
     });
   });
 }

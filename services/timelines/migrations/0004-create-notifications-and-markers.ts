@@ -3,7 +3,8 @@ import type { Migration } from "@starling/db";
 /**
  * Notifications and markers, which the timelines service owns (architecture §1), and the read-model
  * facts deciding who gets a notification: `notify` on follows (status notifications), whether a
- * mute hides notifications, remote accounts' domains and the domains each account blocks.
+ * mute hides notifications, remote accounts' domains, the domains each account blocks, and
+ * conversation mutes with each status's conversation root.
  */
 export const createNotificationsAndMarkers: Migration = {
   name: "0004_create_notifications_and_markers",
@@ -47,6 +48,18 @@ export const createNotificationsAndMarkers: Migration = {
       table.timestamp("changed_at", { useTz: true }).notNullable();
       table.primary(["account_id", "domain"]);
     });
+    // Conversation mutes (conversation.*), by thread root; rows stay when a mute ends so a late event loses.
+    await knex.schema.withSchema(schema).createTable("conversation_mutes", (table) => {
+      table.bigInteger("account_id").notNullable();
+      table.bigInteger("root_status_id").notNullable();
+      table.boolean("active").notNullable();
+      table.timestamp("changed_at", { useTz: true }).notNullable();
+      table.primary(["account_id", "root_status_id"]);
+    });
+    await knex.schema.withSchema(schema).alterTable("statuses_index", (table) => {
+      // The thread root status.created names; null for statuses indexed before it did.
+      table.bigInteger("conversation_root_id");
+    });
     await knex.schema.withSchema(schema).alterTable("follows", (table) => {
       table.boolean("notify").notNullable().defaultTo(false);
     });
@@ -56,8 +69,9 @@ export const createNotificationsAndMarkers: Migration = {
     });
   },
   async down(knex, schema) {
+    await knex.schema.withSchema(schema).alterTable("statuses_index", (table) => table.dropColumn("conversation_root_id"));
     await knex.schema.withSchema(schema).alterTable("blocks_and_mutes", (table) => table.dropColumn("hide_notifications"));
     await knex.schema.withSchema(schema).alterTable("follows", (table) => table.dropColumn("notify"));
-    for (const name of ["domain_blocks", "remote_accounts", "markers", "notifications"]) await knex.schema.withSchema(schema).dropTableIfExists(name);
+    for (const name of ["conversation_mutes", "domain_blocks", "remote_accounts", "markers", "notifications"]) await knex.schema.withSchema(schema).dropTableIfExists(name);
   },
 };

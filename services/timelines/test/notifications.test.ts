@@ -103,6 +103,24 @@ for (const backend of backends()) {
       assert.deepEqual(await listed(remote), []);
     });
 
+    it("tells nobody who muted the conversation of mentions and favourites in it, and tells again once unmuted", async () => {
+      const { me, fan } = accounts("me", "fan");
+      const root = post(me);
+      await publishPost(h, { ...root, conversationRootId: root.statusId });
+      await h.publish("conversation.muted", me, { accountId: me, rootStatusId: root.statusId });
+      await h.drain();
+      const reply = post(fan, { inReplyToId: root.statusId, inReplyToAccountId: me, mentionedAccountIds: [me], conversationRootId: root.statusId });
+      await publishPost(h, reply);
+      await favourite(fan, root.statusId, me);
+      await h.drain();
+      assert.deepEqual(await listed(me), []);
+      await h.publish("conversation.unmuted", me, { accountId: me, rootStatusId: root.statusId });
+      await h.drain();
+      await favourite(fan, root.statusId, me);
+      await h.drain();
+      assert.deepEqual(await listed(me), [["favourite", fan, root.statusId]]);
+    });
+
     it("keeps notifications when a favourite or follow is undone, drops those of a deleted status and of an answered request", async () => {
       const { me, fan, asker } = accounts("me", "fan", "asker");
       await follow(h, fan, me);

@@ -23,15 +23,17 @@ export async function threadRoots(db: Database, statusIds: readonly string[], tr
   return new Map(rows.map((r) => [String(r.start_id), String(r.node_id)]));
 }
 
-/** Mutes a thread for an account; harmless when already muted. */
-export async function muteThread(db: Database, accountId: string, rootId: string, at: Date): Promise<void> {
-  await db.table("conversation_mutes").insert({ account_id: accountId, root_status_id: rootId, created_at: at }).onConflict(["account_id", "root_status_id"]).ignore();
-  await viewerMarksChanged(db, undefined, [accountId]);
+/** Mutes a thread for an account; resolves false, changing nothing, when already muted. */
+export async function muteThread(db: Database, trx: Transaction, accountId: string, rootId: string, at: Date): Promise<boolean> {
+  const rows: unknown[] = await db.table("conversation_mutes", trx).insert({ account_id: accountId, root_status_id: rootId, created_at: at }).onConflict(["account_id", "root_status_id"]).ignore().returning("account_id");
+  await viewerMarksChanged(db, trx, [accountId]);
+  return rows.length > 0;
 }
 
-/** Unmutes a thread for an account; harmless when not muted. */
-export async function unmuteThread(db: Database, accountId: string, rootId: string): Promise<void> {
-  await db.table("conversation_mutes").where({ account_id: accountId, root_status_id: rootId }).delete();
-  await viewerMarksChanged(db, undefined, [accountId]);
+/** Unmutes a thread for an account; resolves false, changing nothing, when not muted. */
+export async function unmuteThread(db: Database, trx: Transaction, accountId: string, rootId: string): Promise<boolean> {
+  const removed = (await db.table("conversation_mutes", trx).where({ account_id: accountId, root_status_id: rootId }).delete()) > 0;
+  await viewerMarksChanged(db, trx, [accountId]);
+  return removed;
 }
 

@@ -3,8 +3,11 @@ import { firstLink } from "@starling/text";
 import type { Status } from "../domain/status.ts";
 
 
-/** status.created, keyed by the status id, with the mentioned accounts in mention order. */
-export function statusCreatedEvent(status: Status, reblogOf?: Pick<Status, "id" | "accountId">): OutboxEvent {
+/**
+ * status.created, keyed by the status id, with the mentioned accounts in mention order and, when
+ * known, the root of its conversation (for conversation mutes).
+ */
+export function statusCreatedEvent(status: Status, reblogOf?: Pick<Status, "id" | "accountId">, conversationRootId?: string): OutboxEvent {
   return outboxEvent("statuses", "status.created", status.id, {
     statusId: status.id,
     accountId: status.accountId,
@@ -20,6 +23,7 @@ export function statusCreatedEvent(status: Status, reblogOf?: Pick<Status, "id" 
     // A reblog names its original and the original's author for home feeds (show_reblogs, blocks).
     reblogOfId: reblogOf?.id ?? "",
     reblogOfAccountId: reblogOf?.accountId ?? "",
+    conversationRootId,
   });
 }
 

@@ -4,6 +4,7 @@ import { notFound } from "@starling/runtime";
 import type { Poll } from "../domain/poll.ts";
 import type { Status } from "../domain/status.ts";
 import { countsAsReply } from "../domain/visibility.ts";
+import { threadRoots } from "../data/conversation-mutes-queries.ts";
 import { insertPoll } from "../data/polls-queries.ts";
 import { adjustRepliesCount, insertStatus } from "../data/statuses-queries.ts";
 import { replaceStatusTags, type TagUse } from "../data/status-tags-queries.ts";
@@ -20,5 +21,7 @@ export async function storeNewStatus(deps: Pick<StatusesDeps, "db" | "newId" | "
   await replaceStatusTags(deps.db, trx, status.id, tags, deps.newId, deps.now());
   if (poll) await insertPoll(deps.db, trx, poll);
   if (status.inReplyToId && countsAsReply(status.visibility) && !(await adjustRepliesCount(deps.db, trx, status.inReplyToId, 1))) throw notFound();
-  await enqueueEvents(deps.db, trx, [statusCreatedEvent(status)]);
+  // A reply's conversation is its parent's; a status that replies to nothing starts its own.
+  const root = status.inReplyToId ? ((await threadRoots(deps.db, [status.inReplyToId], trx)).get(status.inReplyToId) ?? status.inReplyToId) : status.id;
+  await enqueueEvents(deps.db, trx, [statusCreatedEvent(status, undefined, root)]);
 }

@@ -1,6 +1,7 @@
 /**
  * The read models deciding who may be notified: remote accounts' domains (account.created), the
- * domains each account blocks (domain_block.*), and blocks and mutes (blocks-and-mutes-queries.ts).
+ * domains each account blocks (domain_block.*), conversation mutes (conversation.*), and blocks and
+ * mutes (blocks-and-mutes-queries.ts).
  */
 import type { Database, Transaction } from "@starling/db";
 import { inForce } from "./blocks-and-mutes-queries.ts";
@@ -52,4 +53,29 @@ export async function recipientsRefusing(db: Database, trx: Transaction, recipie
     .whereIn("d.account_id", recipientIds)
     .select("d.account_id");
   return new Set([...hiding, ...domainBlocking].map((r) => String(r.account_id)));
+}
+
+/** One conversation.* event's effect. */
+export interface ConversationMuteChange {
+  accountId: string;
+  rootStatusId: string;
+  active: boolean;
+  changedAt: Date;
+}
+
+/** Upserts a conversation mute unless a later change is stored (events may arrive out of order). */
+export async function applyConversationMuteChange(db: Database, trx: Transaction, change: ConversationMuteChange): Promise<void> {
+  await db
+    .table("conversation_mutes", trx)
+    .insert({ account_id: change.accountId, root_status_id: change.rootStatusId, active: change.active, changed_at: change.changedAt })
+    .onConflict(["account_id", "root_status_id"])
+    .merge(["active", "changed_at"])
+    .where(trx.raw("??.?? <= excluded.changed_at", ["conversation_mutes", "changed_at"]));
+}
+
+/** The recipients among `recipientIds` who muted the conversation rooted at `rootStatusId`. */
+export async function recipientsMutingConversation(db: Database, trx: Transaction, recipientIds: readonly string[], rootStatusId: string): Promise<Set<string>> {
+  if (recipientIds.length === 0) return new Set();
+  const rows: { account_id: string }[] = await db.table("conversation_mutes", trx).where({ root_status_id: rootStatusId, active: true }).whereIn("account_id", recipientIds).select("account_id");
+  return new Set(rows.map((r) => String(r.account_id)));
 }

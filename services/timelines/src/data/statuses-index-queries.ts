@@ -7,6 +7,8 @@ export interface IndexedStatus extends StatusRouting {
   local: boolean;
   createdAt?: Date | undefined;
   mentionedAccountIds: string[];
+  /** The root of its thread, when status.created names it. */
+  conversationRootId?: string | undefined;
 }
 
 /** What recording a status.created found. */
@@ -48,6 +50,7 @@ export async function recordStatus(db: Database, trx: Transaction, status: Index
       created_at: status.createdAt ?? null,
       reblog_of_id: status.reblogOfId || null,
       reblog_of_account_id: status.reblogOfAccountId || null,
+      conversation_root_id: status.conversationRootId || null,
     })
     .onConflict("id")
     .ignore()
@@ -145,8 +148,11 @@ export async function rebloggersOf(db: Database, trx: Transaction, statusId: str
   return rows.map((r) => String(r.account_id));
 }
 
-/** Whether `statusId` is known deleted (also a tombstone of a delete that came before its creation). */
-export async function isDeletedStatus(db: Database, trx: Transaction, statusId: string): Promise<boolean> {
-  const row: { deleted: boolean } | undefined = await db.table("statuses_index", trx).where({ id: statusId }).first("deleted");
-  return row?.deleted === true;
+/**
+ * What notifications need to know of an indexed status: whether it is deleted (also a tombstone of a
+ * delete that came before its creation) and its conversation's root, when known.
+ */
+export async function notificationFacts(db: Database, trx: Transaction, statusId: string): Promise<{ deleted: boolean; conversationRootId: string | undefined }> {
+  const row: { deleted: boolean; conversation_root_id: string | null } | undefined = await db.table("statuses_index", trx).where({ id: statusId }).first("deleted", "conversation_root_id");
+  return { deleted: row?.deleted === true, conversationRootId: row?.conversation_root_id ? String(row.conversation_root_id) : undefined };
 }

@@ -40,6 +40,7 @@ const handlers: EventHandlers<{ deps: FeedDeps; trx: Transaction }> = {
       mentionedAccountIds: status.mentionedAccountIds,
       reblogOfId: status.reblogOfId,
       reblogOfAccountId: status.reblogOfAccountId,
+      conversationRootId: status.conversationRootId,
     }),
   "status.deleted": (status, _envelope, { deps, trx }) => applyStatusDeleted(deps, trx, status.statusId, status.accountId),
 };

@@ -7,7 +7,7 @@ import type { Transaction } from "@starling/db";
 import type { EventEnvelope, EventHandlers } from "@starling/events";
 import { notifiedFollowers, whoFollows } from "../data/follows-queries.ts";
 import { deleteNotificationOf, deleteNotificationsAbout } from "../data/notifications-queries.ts";
-import { applyDomainBlockChange, recordRemoteAccount } from "../data/notification-rules-queries.ts";
+import { applyConversationMuteChange, applyDomainBlockChange, recordRemoteAccount } from "../data/notification-rules-queries.ts";
 import { rebloggersOf } from "../data/statuses-index-queries.ts";
 import { audienceOf } from "../domain/home-delivery.ts";
 import type { FeedDeps } from "../use-cases/feed-deps.ts";
@@ -38,7 +38,7 @@ export const notificationHandlers: EventHandlers<Extra> = {
   "follow.removed": (follow, _envelope, { deps, trx }) => deleteNotificationOf(deps.db, trx, follow.targetAccountId, requestActivity(follow.accountId)),
   "status.created": async (status, envelope, { deps, trx }) => {
     if (status.reblogOfId) return;
-    const base = { fromAccountId: status.accountId, statusId: status.statusId, createdAt: at(envelope, status.createdAt) };
+    const base = { fromAccountId: status.accountId, statusId: status.statusId, conversationRootId: status.conversationRootId, createdAt: at(envelope, status.createdAt) };
     await notifyAccounts(deps, trx, status.mentionedAccountIds, { ...base, type: "mention", activity: `mention:${status.statusId}` });
     if (audienceOf(status.visibility) === "mentioned") return;
     // Mastodon's FeedInsertWorker: followers who asked for it, when the status reaches their home.
@@ -86,6 +86,8 @@ export const notificationHandlers: EventHandlers<Extra> = {
   "account.created": async (account, _envelope, { deps, trx }) => {
     if (account.domain) await recordRemoteAccount(deps.db, trx, account.accountId, account.domain);
   },
+  "conversation.muted": (mute, envelope, { deps, trx }) => applyConversationMuteChange(deps.db, trx, { ...mute, active: true, changedAt: at(envelope) }),
+  "conversation.unmuted": (mute, envelope, { deps, trx }) => applyConversationMuteChange(deps.db, trx, { ...mute, active: false, changedAt: at(envelope) }),
   "domain_block.created": (block, envelope, { deps, trx }) => applyDomainBlockChange(deps.db, trx, { ...block, active: true, changedAt: at(envelope) }),
   "domain_block.removed": (block, envelope, { deps, trx }) => applyDomainBlockChange(deps.db, trx, { ...block, active: false, changedAt: at(envelope) }),
 };

@@ -1,32 +1,40 @@
 import type { Transaction } from "@starling/db";
 import { enqueueEvents, outboxEvent } from "@starling/events";
 import { insertNotification } from "../data/notifications-queries.ts";
-import { localAmong, recipientsRefusing } from "../data/notification-rules-queries.ts";
-import { isDeletedStatus } from "../data/statuses-index-queries.ts";
+import { localAmong, recipientsMutingConversation, recipientsRefusing } from "../data/notification-rules-queries.ts";
+import { notificationFacts } from "../data/statuses-index-queries.ts";
 import type { NewNotification, Notification } from "../domain/notification.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 
-/** What one cause notifies: everything of a notification but its recipient. */
-export type NotificationCause = Omit<NewNotification, "accountId">;
+/**
+ * What one cause notifies: everything of a notification but its recipient, and the status's
+ * conversation root when the event names it (otherwise the statuses index is asked).
+ */
+export type NotificationCause = Omit<NewNotification, "accountId"> & { conversationRootId?: string | undefined };
 
 /**
  * Stores one notification per recipient and, with each, a notification.created event in the
  * outbox (same transaction). Mastodon's rules decide who is told: local accounts only, never the
- * account that acted (but a poll's author), nor one that blocks it, mutes it with notifications hidden, or blocks its
- * domain. The same cause twice (a redelivered or repeated event) stores nothing more.
+ * account that acted (but a poll's author), nor one that blocks it, mutes it with notifications
+ * hidden, blocks its domain, or muted the conversation of the status it is about. The same cause
+ * twice (a redelivered or repeated event) stores nothing more.
  * The seam for filters (the filters issue): a filtered status's notification is dropped here.
  */
 export async function notifyAccounts(deps: FeedDeps, trx: Transaction, recipientIds: readonly string[], cause: NotificationCause): Promise<Notification[]> {
+  const { conversationRootId, ...notification } = cause;
+  const facts = cause.statusId ? await notificationFacts(deps.db, trx, cause.statusId) : undefined;
   // A status deleted before this event arrived takes its notifications with it (as status.deleted does).
-  if (cause.statusId && (await isDeletedStatus(deps.db, trx, cause.statusId))) return [];
+  if (facts?.deleted) return [];
   // The one exception to "not your own actions": a poll's author hears that it ended (as Mastodon).
   const others = [...new Set(recipientIds)].filter((id) => id !== cause.fromAccountId || cause.type === "poll");
   const candidates = await localAmong(deps.db, trx, others);
   const refusing = await recipientsRefusing(deps.db, trx, candidates, cause.fromAccountId);
+  const root = conversationRootId ?? facts?.conversationRootId;
+  const mutingConversation = root ? await recipientsMutingConversation(deps.db, trx, candidates, root) : new Set<string>();
   const stored: Notification[] = [];
-  for (const accountId of candidates.filter((id) => !refusing.has(id))) {
-    const notification = await insertNotification(deps.db, trx, deps.newId(), { ...cause, accountId });
-    if (notification) stored.push(notification);
+  for (const accountId of candidates.filter((id) => !refusing.has(id) && !mutingConversation.has(id))) {
+    const created = await insertNotification(deps.db, trx, deps.newId(), { ...notification, accountId });
+    if (created) stored.push(created);
   }
   await enqueueEvents(deps.db, trx, stored.map((n) => outboxEvent("timelines", "notification.created", n.accountId, {
     notificationId: n.id,
