@@ -19,7 +19,8 @@ function describeNotifications(start: () => Promise<Stack>): void {
   let fan: Session;
   let shy: Session;
   let asker: Session;
-  const suffix = suiteSessions(start, ["star", "fan", "shy", "asker"], (suite) => ({ stack, star, fan, shy, asker } = suite));
+  let rogue: Session;
+  const suffix = suiteSessions(start, ["star", "fan", "shy", "asker", "rogue"], (suite) => ({ stack, star, fan, shy, asker, rogue } = suite));
 
   const call = async (who: Session, method: string, path: string, json?: unknown): Promise<Answer> => {
     const headers: Record<string, string> = { authorization: `Bearer ${who.accessToken}`, ...(json ? { "content-type": "application/json" } : {}) };
@@ -127,6 +128,15 @@ function describeNotifications(start: () => Promise<Stack>): void {
     assert.equal((await call(withoutNotifications, "POST", "/api/v1/notifications/clear")).status, 403);
     assert.deepEqual(await call(star, "POST", "/api/v1/notifications/clear"), { status: 200, link: "", body: {} });
     assert.deepEqual(await list(star), []);
+  });
+
+  it("hides notifications from a suspended account", async function () {
+    this.timeout(60_000);
+    const post = await shy.client.v1.statuses.create({ status: `public words ${suffix}` });
+    await rogue.client.v1.statuses.$select(post.id).favourite();
+    await arrives(shy, "rogue's favourite", (n) => n.type === "favourite" && n.account?.id === rogue.account.id);
+    assert.match(await stack.cli(["accounts", "suspend", `rogue_${suffix}`]), /OK/);
+    await waitFor(async () => (await list(shy)).every((n) => n.account?.id !== rogue.account.id), { what: "rogue's notifications hidden", timeoutMs: 30_000 });
   });
 
   it("keeps markers: reads back what was saved, one version per save, none lost to saves at once", async function () {

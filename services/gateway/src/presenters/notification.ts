@@ -10,8 +10,8 @@ const WITH_STATUS = new Set(["favourite", "reblog", "status", "mention", "poll",
 /**
  * Renders notifications as Mastodon 4.0 Notification entities, in order: the accounts from one
  * GetAccounts call, the statuses from the ONE hydration call (GetStatusPage) every status list
- * uses. A notification whose account is gone, or whose status the viewer can no longer see, is
- * left out, as Mastodon hides them. `admin.report` has no Report to show until the moderation
+ * uses. A notification whose account is gone or suspended, or whose status the viewer can no
+ * longer see, is left out, as Mastodon hides them. `admin.report` has no Report to show until the moderation
  * issue brings reports; it is left out too.
  */
 export async function presentNotifications(ctx: RouteContext, notifications: readonly Notification[]): Promise<Record<string, unknown>[]> {
@@ -23,7 +23,8 @@ export async function presentNotifications(ctx: RouteContext, notifications: rea
     statusIds.length > 0 ? ctx.clients.statuses.getStatusPage({ ids: statusIds }, { viewerToken: ctx.viewerToken }) : undefined,
   ]);
   const { moved, emojis } = await hydrateAccounts(ctx, accounts);
-  const accountsById = new Map(accounts.map((a) => [a.id, presentAccount(a, ctx.baseUrl, moved, emojis)]));
+  // Notifications from suspended accounts are hidden (reference §1.7).
+  const accountsById = new Map(accounts.filter((a) => !a.suspended).map((a) => [a.id, presentAccount(a, ctx.baseUrl, moved, emojis)]));
   const statusesById = new Map(presentStatusPage(ctx, page).map((s) => [String(s["id"]), s]));
   return notifications.flatMap((n): Record<string, unknown>[] => {
     const account = accountsById.get(n.fromAccountId);
