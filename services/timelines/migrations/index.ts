@@ -4,6 +4,7 @@ import { createReadModels } from "./0001-create-read-models.ts";
 import { createBlocksAndMutes } from "./0002-create-blocks-and-mutes.ts";
 import { addReblogsToIndex } from "./0003-add-reblogs-to-index.ts";
 import { createNotificationsAndMarkers } from "./0004-create-notifications-and-markers.ts";
+import { createLists } from "./0005-create-lists.ts";
 
 /** Schema history of the timelines service, in order. */
-export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes, addReblogsToIndex, outboxMigration, createNotificationsAndMarkers];
+export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes, addReblogsToIndex, outboxMigration, createNotificationsAndMarkers, createLists];

@@ -4,6 +4,7 @@ import type { KeyValueStore } from "@starling/kv";
 import { TimelinesServiceService } from "@starling/proto/timelines/v1/timelines";
 import { MarkersServiceService } from "@starling/proto/timelines/v1/markers";
 import { NotificationsServiceService } from "@starling/proto/timelines/v1/notifications";
+import { ListsServiceService } from "@starling/proto/timelines/v1/lists";
 import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { timelinesMigrations } from "../migrations/index.ts";
 import type { TimelinesConfig } from "./config.ts";
@@ -11,6 +12,7 @@ import { startFeedConsumer } from "./events/feed-consumer.ts";
 import { markersHandlers } from "./grpc/markers-handlers.ts";
 import { notificationsHandlers } from "./grpc/notifications-handlers.ts";
 import { timelinesHandlers } from "./grpc/timelines-handlers.ts";
+import { listsHandlers } from "./grpc/lists-handlers.ts";
 import { feedWritesCounter, type FeedDeps } from "./use-cases/feed-deps.ts";
 
 /** The infrastructure the service needs: what `createInfraProvider` returns, or a test's stand-in. */
@@ -59,9 +61,11 @@ export async function startTimelinesService(
     const subscription = await startFeedConsumer(infra.bus(), deps);
     context.shutdown.add("workers", "timelines feed consumer", () => subscription.stop());
   }
+  const listsDeps = { ...deps, newId: createIdGenerator(), now: () => new Date() };
   return serveService(context, config, [
     { definition: TimelinesServiceService, handlers: timelinesHandlers(deps) },
     { definition: NotificationsServiceService, handlers: notificationsHandlers(deps) },
     { definition: MarkersServiceService, handlers: markersHandlers(deps) },
+    { definition: ListsServiceService, handlers: listsHandlers(listsDeps) },
   ]);
 }

@@ -21,6 +21,8 @@ export interface Harness {
   kv: KeyValueStore;
   context: ServiceContext;
   adminPort: number;
+  /** Where the service answers gRPC, for clients of its other services (lists). */
+  grpcPort: number;
   /** Publishes one event; `at` fixes its occurred_at (otherwise now). */
   publish<T extends EventType>(type: T, key: string, payload: PayloadOf<T>, at?: Date): Promise<void>;
   /** Waits until every published event was handled. */
@@ -37,7 +39,8 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-const viewerTokenOf = async (accountId: string | undefined) => (accountId ? signViewer(SECRET, { accountId, scopes: ["read"] }) : undefined);
+/** The signed viewer token the gateway would send for `accountId` (none when absent). */
+export const viewerTokenOf = async (accountId: string | undefined) => (accountId ? signViewer(SECRET, { accountId, scopes: ["read"] }) : undefined);
 
 /** Starts the service on `db` and `kv` with its own embedded bus (chaotic when asked). */
 export async function startHarness(db: Database, kv: KeyValueStore, chaos?: ChaosOptions): Promise<Harness> {
@@ -59,6 +62,7 @@ export async function startHarness(db: Database, kv: KeyValueStore, chaos?: Chao
     kv,
     context,
     adminPort,
+    grpcPort,
     async publish(type, key, payload, at) {
       const envelope = newEnvelope({ type, source: "test", key, payload: encodePayload(type, payload) });
       if (at) envelope.occurredAt = at;

@@ -20,6 +20,7 @@ import { ScheduledStatusesServiceClient } from "@starling/proto/statuses/v1/sche
 import { TimelinesServiceClient } from "@starling/proto/timelines/v1/timelines";
 import { NotificationsServiceClient } from "@starling/proto/timelines/v1/notifications";
 import { MarkersServiceClient } from "@starling/proto/timelines/v1/markers";
+import { ListsServiceClient } from "@starling/proto/timelines/v1/lists";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
 import type { GatewayConfig } from "../config.ts";
 
@@ -44,6 +45,7 @@ export interface Clients {
   timelines: AsyncClient<TimelinesServiceClient>;
   notifications: AsyncClient<NotificationsServiceClient>;
   markers: AsyncClient<MarkersServiceClient>;
+  lists: AsyncClient<ListsServiceClient>;
   media: AsyncClient<MediaServiceClient>;
   previewCards: AsyncClient<PreviewCardsServiceClient>;
   federation: AsyncClient<FederationServiceClient>;
@@ -72,6 +74,7 @@ export function connectClients(config: GatewayConfig): Clients {
     timelines: connectService(TimelinesServiceClient, config.TIMELINES_GRPC_URL, defaults),
     notifications: connectService(NotificationsServiceClient, config.TIMELINES_GRPC_URL, defaults),
     markers: connectService(MarkersServiceClient, config.TIMELINES_GRPC_URL, defaults),
+    lists: connectService(ListsServiceClient, config.TIMELINES_GRPC_URL, defaults),
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
     previewCards: connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, defaults),
     federation: connectService(FederationServiceClient, config.FEDERATION_GRPC_URL, defaults),

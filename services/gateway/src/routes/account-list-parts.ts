@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Relationship } from "@starling/proto/accounts/v1/accounts";
 import type { PageLinks, Route, RouteContext } from "../http/route.ts";
 import { idParam, pageParams, pageRequest } from "../http/params.ts";
+import { hydrateAccounts, presentAccount } from "../presenters/account.ts";
 import { presentRelationship } from "../presenters/relationship.ts";
 
 // Pieces the account-list and relationship-action routes share (followers, follow requests,
@@ -37,3 +38,15 @@ export const relationshipAction = (path: string, scopes: string[], call: (ctx: R
   call: (ctx, input: z.infer<typeof byId>) => call(ctx, input.id),
   present: (_ctx, r: { relationship?: Relationship }) => presentRelationship(r.relationship!),
 });
+
+/** Accounts in the order of `accountIds` (a page of records), hydrated with ONE accounts call. */
+export async function accountsInOrder(ctx: RouteContext, page: { accountIds: string[] }): Promise<Record<string, unknown>[]> {
+  if (page.accountIds.length === 0) return [];
+  const { accounts } = await ctx.clients.accounts.getAccounts({ ids: page.accountIds }, as(ctx));
+  const byAccount = new Map(accounts.map((a) => [a.id, a]));
+  const { moved, emojis } = await hydrateAccounts(ctx, accounts);
+  return page.accountIds.flatMap((id) => {
+    const account = byAccount.get(id);
+    return account ? [presentAccount(account, ctx.baseUrl, moved, emojis)] : [];
+  });
+}

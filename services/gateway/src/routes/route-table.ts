@@ -3,6 +3,7 @@ import { accountRoutes } from "./account-routes.ts";
 import { customEmojiRoutes } from "./custom-emoji-routes.ts";
 import { followRoutes } from "./follow-routes.ts";
 import { instanceRoutes } from "./instance-routes.ts";
+import { listRoutes } from "./list-routes.ts";
 import { mediaRoutes } from "./media-routes.ts";
 import { oauthRoutes } from "./oauth-routes.ts";
 import { profileRoutes } from "./profile-routes.ts";
@@ -35,6 +36,7 @@ export const ROUTES: Route[] = [
   ...statusEditRoutes,
   ...translationRoutes,
   ...timelineRoutes,
+  ...listRoutes,
   ...notificationRoutes,
   ...markerRoutes,
   ...instanceRoutes,

@@ -3,9 +3,8 @@ import type { Status } from "@starling/proto/statuses/v1/statuses";
 import type { AccountRecordPage, StatusRecordPage } from "@starling/proto/statuses/v1/interactions";
 import type { PageLinks, Route, RouteContext } from "../http/route.ts";
 import { boolParam, idParam, pageParams, pageRequest } from "../http/params.ts";
-import { hydrateAccounts, presentAccount } from "../presenters/account.ts";
 import { presentStatus, presentStatusPage } from "../presenters/status.ts";
-import { accountListLinks, accountListPage, as } from "./account-list-parts.ts";
+import { accountListLinks, accountListPage, accountsInOrder, as } from "./account-list-parts.ts";
 
 const byId = z.object({ id: idParam });
 const reblog = z.object({ id: idParam, visibility: z.string().default("") });
@@ -50,18 +49,6 @@ const markedStatuses = (path: string, scopes: string[], list: (ctx: RouteContext
   present: (ctx, page: StatusRecordPage) => presentStatusPage(ctx, page.page),
   links: statusPageLinks,
 });
-
-/** Accounts in record order, hydrated with ONE accounts call. */
-async function accountsInOrder(ctx: RouteContext, page: AccountRecordPage): Promise<Record<string, unknown>[]> {
-  if (page.accountIds.length === 0) return [];
-  const { accounts } = await ctx.clients.accounts.getAccounts({ ids: page.accountIds }, as(ctx));
-  const byAccount = new Map(accounts.map((a) => [a.id, a]));
-  const { moved, emojis } = await hydrateAccounts(ctx, accounts);
-  return page.accountIds.flatMap((id) => {
-    const account = byAccount.get(id);
-    return account ? [presentAccount(account, ctx.baseUrl, moved, emojis)] : [];
-  });
-}
 
 /** Who favourited or reblogged a status: accounts paged by record ids, linked with since_id. */
 const statusAccounts = (action: string, list: (ctx: RouteContext, input: AccountList) => Promise<AccountRecordPage>): Route => ({

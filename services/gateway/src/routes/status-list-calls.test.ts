@@ -25,6 +25,7 @@ const page: StatusPage = {
 const answers: Record<string, unknown> = {
   "timelines.getHomeTimeline": { statusIds: ["3", "1"] },
   "timelines.getPublicTimeline": { statusIds: ["3", "1"] },
+  "lists.getListTimeline": { statusIds: ["3", "1"] },
   "statuses.getStatusPage": page,
   "statuses.getStatusContext": { ancestorIds: ["3"], descendantIds: ["1"], page },
   "interactions.listFavourites": { page },
@@ -54,6 +55,7 @@ describe("one hydration call per status list", () => {
   const lists: [string, string, Record<string, string>, string[]][] = [
     ["get", "/api/v1/timelines/home", {}, ["timelines.getHomeTimeline", "statuses.getStatusPage"]],
     ["get", "/api/v1/timelines/public", {}, ["timelines.getPublicTimeline", "statuses.getStatusPage"]],
+    ["get", "/api/v1/timelines/list/:list_id", { list_id: "5" }, ["lists.getListTimeline", "statuses.getStatusPage"]],
     ["get", "/api/v1/accounts/:id/statuses", { id: "1" }, ["interactions.listAccountStatuses"]],
     ["get", "/api/v1/accounts/:id/statuses", { id: "1", pinned: "true" }, ["interactions.listPinnedStatuses"]],
     ["get", "/api/v1/favourites", {}, ["interactions.listFavourites"]],

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Route, RouteContext } from "../http/route.ts";
-import { boolParam, pageParams, pageRequest } from "../http/params.ts";
+import { boolParam, idParam, pageParams, pageRequest } from "../http/params.ts";
 import { presentStatusPage } from "../presenters/status.ts";
 
 const home = z.object(pageParams(20));
+const listTimeline = z.object({ ...pageParams(20), list_id: idParam });
 const publicTimeline = z.object({ ...pageParams(20), local: boolParam.default(false), remote: boolParam.default(false), only_media: boolParam.default(false) });
 
 type Page = z.infer<typeof home>;
@@ -42,6 +43,17 @@ export const timelineRoutes: Route[] = [
     input: publicTimeline,
     call: async (ctx, input: z.infer<typeof publicTimeline>) =>
       hydrate(ctx, (await ctx.clients.timelines.getPublicTimeline({ page: pageRequest(input), local: input.local, remote: input.remote }, { viewerToken: ctx.viewerToken })).statusIds),
+    present: (ctx, r: Hydrated) => presentStatusPage(ctx, r.page),
+    links: timelineLinks,
+  },
+  {
+    method: "get",
+    path: "/api/v1/timelines/list/:list_id",
+    auth: "user",
+    scopes: ["read", "read:lists"],
+    input: listTimeline,
+    call: async (ctx, input: z.infer<typeof listTimeline>) =>
+      hydrate(ctx, (await ctx.clients.lists.getListTimeline({ listId: input.list_id, page: pageRequest(input) }, { viewerToken: ctx.viewerToken })).statusIds),
     present: (ctx, r: Hydrated) => presentStatusPage(ctx, r.page),
     links: timelineLinks,
   },

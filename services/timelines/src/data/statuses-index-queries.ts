@@ -14,7 +14,7 @@ export interface IndexedStatus extends StatusRouting {
 /** What recording a status.created found. */
 export type RecordOutcome = "recorded" | "known" | "tombstone";
 
-interface RoutingRow {
+export interface RoutingRow {
   id: string;
   account_id: string;
   visibility: string;
@@ -24,9 +24,9 @@ interface RoutingRow {
   reblog_of_account_id: string | null;
 }
 
-const ROUTING_COLUMNS = ["id", "account_id", "visibility", "in_reply_to_id", "in_reply_to_account_id", "reblog_of_id", "reblog_of_account_id"];
+export const ROUTING_COLUMNS = ["id", "account_id", "visibility", "in_reply_to_id", "in_reply_to_account_id", "reblog_of_id", "reblog_of_account_id"];
 
-const toRouting = (row: RoutingRow): StatusRouting => ({
+export const toRouting = (row: RoutingRow): StatusRouting => ({
   id: String(row.id),
   accountId: String(row.account_id),
   visibility: row.visibility,

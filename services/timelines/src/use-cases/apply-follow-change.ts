@@ -4,6 +4,7 @@ import { addManyToFeed, feedIds, FEED_SIZE, removeManyFromFeed } from "../data/h
 import { idsByAuthor, latestForFollowers } from "../data/statuses-index-queries.ts";
 import { lockAuthor } from "../data/author-lock.ts";
 import type { FeedDeps } from "./feed-deps.ts";
+import { dropUnfollowedFromLists } from "./list-members.ts";
 import { statusesFor } from "./reply-filter.ts";
 
 /** A follow.accepted or follow.removed, with the time it happened. */
@@ -42,6 +43,7 @@ export async function applyFollowRemoved(deps: FeedDeps, trx: Transaction, follo
   await lockAuthor(trx, follow.targetAccountId);
   const applied = await applyFollowChange(deps.db, trx, { ...follow, active: false, changedAt: follow.occurredAt });
   if (!applied || follow.accountId === follow.targetAccountId) return;
+  await dropUnfollowedFromLists(deps, trx, follow.accountId, follow.targetAccountId);
   const inFeed = await feedIds(deps.kv, follow.accountId);
   await removeManyFromFeed(deps.kv, follow.accountId, await idsByAuthor(deps.db, trx, inFeed, follow.targetAccountId));
 }

@@ -5,6 +5,7 @@ import { recordStatus, type IndexedStatus } from "../data/statuses-index-queries
 import { lockAuthor } from "../data/author-lock.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { fanOutReblog } from "./fan-out-reblog.ts";
+import { fanOutToLists } from "./fan-out-to-lists.ts";
 import { forEachFollowerBatch } from "./for-each-follower-batch.ts";
 import { receiversOf } from "./reply-filter.ts";
 
@@ -17,6 +18,7 @@ import { receiversOf } from "./reply-filter.ts";
 export async function applyStatusCreated(deps: FeedDeps, trx: Transaction, status: IndexedStatus): Promise<void> {
   await lockAuthor(trx, status.accountId);
   if ((await recordStatus(deps.db, trx, status)) !== "recorded") return;
+  await fanOutToLists(deps, trx, status);
   if (status.reblogOfId) return fanOutReblog(deps, trx, status);
   await deliver(deps, [status.accountId], status.id);
   if (audienceOf(status.visibility) === "mentioned") {
