@@ -101,6 +101,22 @@ for (const backend of backends()) {
       assert.deepEqual(await seen(lists.none), [toOwner.statusId]);
     });
 
+    it("clears a muted account's posts from the muter's lists, and keeps new ones out", async function () {
+      const list = await newList("Mute");
+      await add(list.id, member);
+      const old = await publishPost(h, post(member));
+      await h.drain();
+      assert.ok((await listFeed(list.id)).includes(old));
+      await h.publish("mute.created", owner, { muteId: "1", accountId: owner, targetAccountId: member, hideNotifications: true });
+      await h.drain();
+      const fresh = await publishPost(h, post(member));
+      await h.drain();
+      const feed = await listFeed(list.id);
+      assert.ok(!feed.includes(old) && !feed.includes(fresh), "neither the earlier post nor a new one shows");
+      await h.publish("mute.removed", owner, { accountId: owner, targetAccountId: member });
+      await h.drain();
+    });
+
     it("takes an unfollowed account out of the follower's lists, and a deleted list's feed goes with it", async function () {
       const list = await newList("Unfollow");
       await add(list.id, other);

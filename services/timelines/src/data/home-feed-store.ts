@@ -4,4 +4,5 @@ import { feedStore } from "./feed-store.ts";
 export { FEED_SIZE } from "./feed-store.ts";
 
 /** The home feeds, each named by its account's id. */
-export const { addToFeeds, addManyToFeed, removeFromFeeds, removeManyFromFeed, feedIds, feedTops, readFeed, touchBuilt, markBuilt } = feedStore("home");
+export const homeFeeds = feedStore("home");
+export const { addToFeeds, addManyToFeed, removeFromFeeds, removeManyFromFeed, feedIds, feedTops, readFeed, touchBuilt, markBuilt } = homeFeeds;

@@ -14,8 +14,8 @@ const LIST_COLUMNS = ["id", "account_id", "title", "replies_policy"];
 const toList = (row: ListRow): List => ({ id: String(row.id), accountId: String(row.account_id), title: row.title, repliesPolicy: row.replies_policy as RepliesPolicy });
 
 /** An account's lists, oldest first (Mastodon's order). */
-export async function listsOf(db: Database, accountId: string): Promise<List[]> {
-  const rows: ListRow[] = await db.table("lists").where({ account_id: accountId }).orderBy("id").select(LIST_COLUMNS);
+export async function listsOf(db: Database, accountId: string, trx?: Transaction): Promise<List[]> {
+  const rows: ListRow[] = await db.table("lists", trx).where({ account_id: accountId }).orderBy("id").select(LIST_COLUMNS);
   return rows.map(toList);
 }
 

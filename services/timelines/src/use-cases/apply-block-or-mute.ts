@@ -1,7 +1,10 @@
 import type { Transaction } from "@starling/db";
 import { applyHideChange, statusesMentioning, type HideKind } from "../data/blocks-and-mutes-queries.ts";
 import { followedBy } from "../data/follows-queries.ts";
-import { feedIds, removeManyFromFeed } from "../data/home-feed-store.ts";
+import type { FeedStore } from "../data/feed-store.ts";
+import { homeFeeds } from "../data/home-feed-store.ts";
+import { listFeeds } from "../data/list-feed-store.ts";
+import { listsOf } from "../data/lists-queries.ts";
 import { idsByAuthor } from "../data/statuses-index-queries.ts";
 import { lockAuthor } from "../data/author-lock.ts";
 import type { FeedDeps } from "./feed-deps.ts";
@@ -21,8 +24,8 @@ export interface HideEvent {
 
 /**
  * block.created / mute.created: records it, then takes the target's statuses, and statuses
- * mentioning it, out of the account's home (Mastodon's clear_from_home). A block also takes the
- * blocker's statuses out of the blocked account's home, since it may no longer see them, even those
+ * mentioning it, out of the account's home and lists (Mastodon's clear_from_home and clear_from_list). A block also takes the
+ * blocker's statuses out of the blocked account's home and lists, since it may no longer see them, even those
  * a fan-out delivered before this event arrived (blocks and statuses travel on different topics).
  * The locks on both as authors keep a fan-out from slipping in beside the clean-up.
  */
@@ -33,16 +36,21 @@ export async function applyHideStarted(deps: FeedDeps, trx: Transaction, event: 
   const applied = await applyHideChange(deps.db, trx, { ...event, active: true, changedAt: event.occurredAt });
   if (!applied || event.accountId === event.targetAccountId) return;
   if (event.expiresAt && event.expiresAt.getTime() <= Date.now()) return;
-  await clearFromHome(deps, trx, event.accountId, event.targetAccountId);
-  if (event.kind === "block") await clearFromHome(deps, trx, event.targetAccountId, event.accountId);
+  await clearFromFeeds(deps, trx, event.accountId, event.targetAccountId);
+  if (event.kind === "block") await clearFromFeeds(deps, trx, event.targetAccountId, event.accountId);
 }
 
-/** Removes `authorId`'s statuses, and statuses mentioning it, from `readerId`'s home feed. */
-async function clearFromHome(deps: FeedDeps, trx: Transaction, readerId: string, authorId: string): Promise<void> {
-  const inFeed = await feedIds(deps.kv, readerId);
+/** Removes `authorId`'s statuses, and statuses mentioning it, from `readerId`'s home feed and list feeds. */
+async function clearFromFeeds(deps: FeedDeps, trx: Transaction, readerId: string, authorId: string): Promise<void> {
+  await clearFromFeed(deps, trx, homeFeeds, readerId, authorId);
+  for (const list of await listsOf(deps.db, readerId, trx)) await clearFromFeed(deps, trx, listFeeds, list.id, authorId);
+}
+
+async function clearFromFeed(deps: FeedDeps, trx: Transaction, feeds: FeedStore, feedId: string, authorId: string): Promise<void> {
+  const inFeed = await feeds.feedIds(deps.kv, feedId);
   const byAuthor = await idsByAuthor(deps.db, trx, inFeed, authorId);
   const mentioning = await statusesMentioning(deps.db, inFeed, [authorId], trx);
-  await removeManyFromFeed(deps.kv, readerId, [...new Set([...byAuthor, ...mentioning])]);
+  await feeds.removeManyFromFeed(deps.kv, feedId, [...new Set([...byAuthor, ...mentioning])]);
 }
 
 /**
