@@ -38,7 +38,7 @@ function describeLists(start: () => Promise<Stack>): void {
     const reply = await member.client.v1.statuses.create({ status: `a reply to a non-member ${suffix}`, inReplyToId: parent.id });
     await waitFor(() => inFeed(created.body.id, post.id), { timeoutMs: 60_000, what: "the member's post on the list timeline" });
     await waitFor(() => inFeed(none.id, post.id), { timeoutMs: 60_000, what: "the member's post on the `none` list" });
-    // The reply was posted after the post, so fan-out has handled it by now (one author, in order).
+    // One event's handling fans out to lists and home together: once the reply is in home, the lists were decided.
     await waitFor(async () => (await owner.client.v1.timelines.home.list({ limit: 40 })).some((s) => s.id === reply.id), { timeoutMs: 60_000, what: "the reply in home" });
     const seen = (await listFeed(created.body.id)).map((s) => s.id);
     assert.ok(seen.includes(post.id) && !seen.includes(reply.id) && !seen.includes(parent.id), "a `list` list leaves out replies to non-members and non-members' posts");
