@@ -104,7 +104,7 @@ for (const backend of backends()) {
     it("takes reblogs as home does: not from a member whose reblogs the owner hides, and once per original", async function () {
       const { booster, quiet } = accounts("booster", "quiet");
       await follow(h, owner, booster);
-      await h.publish("follow.accepted", owner, { followId: "2", accountId: owner, targetAccountId: quiet, showReblogs: false });
+      await h.publish("follow.accepted", owner, { followId: "2", accountId: owner, targetAccountId: quiet, showReblogs: false, notify: false });
       await h.drain();
       const list = await newList("Reblogs");
       await add(list.id, booster, quiet, owner);
