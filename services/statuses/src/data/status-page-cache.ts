@@ -2,6 +2,7 @@ import type { Database, Transaction } from "@starling/db";
 import type { KeyValueStore } from "@starling/kv";
 import type { Status } from "../domain/status.ts";
 import { readThrough } from "../read-models/read-through.ts";
+import { readVersionAhead, versionOf } from "../read-models/versions-ahead.ts";
 import type { ViewerMark } from "./viewer-states-queries.ts";
 
 /**
@@ -77,17 +78,27 @@ export async function cachedStatusRows(db: Database, ids: readonly string[], fet
   return [...found.values()];
 }
 
-/** The marks `accountId` has on `statusIds` through the cache; `fetch` reads those the cache lacks. */
+/** Starts reading `accountId`'s marks version for the read-only call `scope` (see versions-ahead.ts). */
+export function readViewerMarksVersionAhead(db: Database, scope: object, accountId: string): void {
+  const cache = caches.get(db);
+  if (cache) readVersionAhead(cache.kv, scope, marksVersionKey(accountId));
+}
+
+/**
+ * The marks `accountId` has on `statusIds` through the cache; `fetch` reads those the cache lacks.
+ * `scope` is the call, when it read the version ahead.
+ */
 export async function cachedViewerMarks(
   db: Database,
   accountId: string,
   statusIds: readonly string[],
   fetch: (missing: string[]) => Promise<{ id: string; mark: ViewerMark }[]>,
+  scope?: object,
 ): Promise<{ id: string; mark: ViewerMark }[]> {
   const cache = caches.get(db);
   if (!cache) return fetch([...statusIds]);
   // Read before the marks, so marks fetched across a change are stored under the version it left.
-  const version = (await cache.kv.get(marksVersionKey(accountId))) ?? "0";
+  const version = await versionOf(cache.kv, marksVersionKey(accountId), scope);
   const found = await readThrough<ViewerMark[]>(cache.kv, statusIds, {
     keyOf: (id) => `statuses:marks:${accountId}:${version}:${id}`,
     encode: (marks) => marks.join(","),

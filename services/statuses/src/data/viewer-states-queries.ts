@@ -11,11 +11,11 @@ const MAX_DEPTH = 4096;
  * Every mark `accountId` has on `statusIds` — favourites, bookmarks, pins, live reblogs, and mutes
  * of the conversations they belong to (a mute is stored on the thread's root, reached by walking
  * in_reply_to_id up) — in ONE query for the marks the status-page cache lacks, as (status id,
- * mark) pairs.
+ * mark) pairs. `scope` is the call, when it read the marks version ahead.
  */
-export async function viewerMarks(db: Database, accountId: string, statusIds: readonly string[]): Promise<{ id: string; mark: ViewerMark }[]> {
+export async function viewerMarks(db: Database, accountId: string, statusIds: readonly string[], scope?: object): Promise<{ id: string; mark: ViewerMark }[]> {
   if (statusIds.length === 0) return [];
-  return cachedViewerMarks(db, accountId, statusIds, (missing) => queryViewerMarks(db, accountId, missing));
+  return cachedViewerMarks(db, accountId, statusIds, (missing) => queryViewerMarks(db, accountId, missing), scope);
 }
 
 async function queryViewerMarks(db: Database, accountId: string, statusIds: readonly string[]): Promise<{ id: string; mark: ViewerMark }[]> {

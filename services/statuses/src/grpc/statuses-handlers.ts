@@ -7,6 +7,7 @@ import type { StatusesDeps } from "../use-cases/dependencies.ts";
 import { getStatuses } from "../use-cases/get-statuses.ts";
 import { getStatusContext } from "../use-cases/get-status-context.ts";
 import { getUsageStats } from "../use-cases/get-usage-stats.ts";
+import { readViewVersionsAhead } from "../use-cases/status-views.ts";
 import { statusToProto } from "./status-to-proto.ts";
 import { statusesForViewer } from "./status-view-to-proto.ts";
 import { statusPageFor } from "./status-page-to-proto.ts";
@@ -26,6 +27,8 @@ export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServ
     },
     async getStatusPage(request, ctx) {
       const caller = callerOf(ctx);
+      // Nothing here writes, so the viewer's cache versions can be read with the rows.
+      readViewVersionsAhead(deps, caller);
       return statusPageFor(deps, caller, await getStatuses(deps, caller, request.ids));
     },
     async deleteStatus(request, ctx) {

@@ -2,6 +2,7 @@ import type { KeyValueStore } from "@starling/kv";
 import { NO_STANDING, type AuthorStanding } from "../domain/read-filters.ts";
 import type { AccountsPort, Caller } from "../use-cases/dependencies.ts";
 import { readThrough } from "./read-through.ts";
+import { readVersionAhead, versionOf } from "./versions-ahead.ts";
 
 /** Viewers' standings towards authors, cached in the key-value store and dropped by relationship events. */
 export interface StandingsCache {
@@ -9,6 +10,8 @@ export interface StandingsCache {
   wrap(accounts: AccountsPort): AccountsPort;
   /** Drops every cached standing of `accountId` (as viewer), after a relationship of theirs changed. */
   forgetViewer(accountId: string): Promise<void>;
+  /** Starts reading the caller's version for a read-only call (see versions-ahead.ts). */
+  readAhead(caller: Caller): void;
 }
 
 /**
@@ -26,7 +29,7 @@ export function standingsCache(kv: KeyValueStore, ttlMs: number): StandingsCache
         async standingsOf(authorIds: readonly string[], caller: Caller) {
           const viewer = caller.accountId;
           if (!viewer || authorIds.length === 0) return accounts.standingsOf(authorIds, caller);
-          const version = (await kv.get(versionKey(viewer))) ?? "0";
+          const version = await versionOf(kv, versionKey(viewer), caller);
           return readThrough(kv, authorIds, {
             keyOf: (author) => `statuses:standing:${viewer}:${version}:${author}`,
             encode: (standing) => JSON.stringify(standing),
@@ -40,6 +43,9 @@ export function standingsCache(kv: KeyValueStore, ttlMs: number): StandingsCache
           });
         },
       };
+    },
+    readAhead(caller) {
+      if (caller.accountId) readVersionAhead(kv, caller, versionKey(caller.accountId));
     },
     async forgetViewer(accountId) {
       // The version never expires: were it to restart at 0 while standings of version 0 were still

@@ -1,4 +1,5 @@
 import type { Status } from "../domain/status.ts";
+import { readViewerMarksVersionAhead } from "../data/status-page-cache.ts";
 import { viewerMarks } from "../data/viewer-states-queries.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { findVisibleStatuses } from "./find-visible-status.ts";
@@ -33,7 +34,7 @@ export async function viewStatuses(deps: StatusesDeps, caller: Caller, statuses:
   // Independent reads, so they wait together: the marks of an original left out are simply unused.
   const [found, states] = await Promise.all([
     originalIds.length ? findVisibleStatuses(deps, caller, originalIds) : [],
-    caller.accountId ? viewerStates(deps, caller.accountId, properIds) : undefined,
+    caller.accountId ? viewerStates(deps, caller.accountId, properIds, caller) : undefined,
   ]);
   const originals = new Map(found.map((s) => [s.id, s]));
   const stateOf = (id: string) => states?.get(id);
@@ -48,12 +49,22 @@ export async function viewStatuses(deps: StatusesDeps, caller: Caller, statuses:
 
 const withState = (viewer: ViewerState | undefined) => (viewer ? { viewer } : {});
 
-/** The viewer state of each of `statusIds` for `accountId`, from one batched query. */
-export async function viewerStates(deps: StatusesDeps, accountId: string, statusIds: string[]): Promise<Map<string, ViewerState>> {
+/** The viewer state of each of `statusIds` for `accountId`, from one batched query; `scope` as viewerMarks takes it. */
+export async function viewerStates(deps: StatusesDeps, accountId: string, statusIds: string[], scope?: object): Promise<Map<string, ViewerState>> {
   const states = new Map<string, ViewerState>(statusIds.map((id) => [id, { favourited: false, reblogged: false, bookmarked: false, muted: false, pinned: false }]));
-  for (const { id, mark } of await viewerMarks(deps.db, accountId, statusIds)) {
+  for (const { id, mark } of await viewerMarks(deps.db, accountId, statusIds, scope)) {
     const state = states.get(id);
     if (state) state[mark] = true;
   }
   return states;
+}
+
+/**
+ * For a call that only reads (a status page): starts reading the caller's standings and marks
+ * versions now, so they travel with the statuses rows instead of after them (versions-ahead.ts).
+ */
+export function readViewVersionsAhead(deps: StatusesDeps, caller: Caller): void {
+  if (!caller.accountId) return;
+  deps.copies.standings.readAhead(caller);
+  readViewerMarksVersionAhead(deps.db, caller, caller.accountId);
 }
