@@ -5,6 +5,7 @@ import { createBlocksAndMutes } from "./0002-create-blocks-and-mutes.ts";
 import { addReblogsToIndex } from "./0003-add-reblogs-to-index.ts";
 import { createNotificationsAndMarkers } from "./0004-create-notifications-and-markers.ts";
 import { createLists } from "./0005-create-lists.ts";
+import { createHashtags } from "./0006-create-hashtags.ts";
 
 /** Schema history of the timelines service, in order. */
-export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes, addReblogsToIndex, outboxMigration, createNotificationsAndMarkers, createLists];
+export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes, addReblogsToIndex, outboxMigration, createNotificationsAndMarkers, createLists, createHashtags];

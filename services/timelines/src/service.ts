@@ -1,6 +1,7 @@
 import type { Database } from "@starling/db";
 import { createOutboxRelay, type EventBus } from "@starling/events";
 import type { KeyValueStore } from "@starling/kv";
+import { TagsServiceService } from "@starling/proto/timelines/v1/tags";
 import { TimelinesServiceService } from "@starling/proto/timelines/v1/timelines";
 import { MarkersServiceService } from "@starling/proto/timelines/v1/markers";
 import { NotificationsServiceService } from "@starling/proto/timelines/v1/notifications";
@@ -11,6 +12,7 @@ import type { TimelinesConfig } from "./config.ts";
 import { startFeedConsumer } from "./events/feed-consumer.ts";
 import { markersHandlers } from "./grpc/markers-handlers.ts";
 import { notificationsHandlers } from "./grpc/notifications-handlers.ts";
+import { tagsHandlers } from "./grpc/tags-handlers.ts";
 import { timelinesHandlers } from "./grpc/timelines-handlers.ts";
 import { listsHandlers } from "./grpc/lists-handlers.ts";
 import { feedWritesCounter, type FeedDeps } from "./use-cases/feed-deps.ts";
@@ -67,5 +69,6 @@ export async function startTimelinesService(
     { definition: NotificationsServiceService, handlers: notificationsHandlers(deps) },
     { definition: MarkersServiceService, handlers: markersHandlers(deps) },
     { definition: ListsServiceService, handlers: listsHandlers(listsDeps) },
+    { definition: TagsServiceService, handlers: tagsHandlers(deps) },
   ]);
 }

@@ -23,6 +23,8 @@ export function post(accountId: string, extra: Partial<PayloadOf<"status.created
     firstLinkUrl: "",
     reblogOfId: "",
     reblogOfAccountId: "",
+    tags: [],
+    hasMedia: false,
     ...extra,
   };
 }

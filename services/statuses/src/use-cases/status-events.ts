@@ -24,6 +24,9 @@ export function statusCreatedEvent(status: Status, reblogOf?: Pick<Status, "id" 
     reblogOfId: reblogOf?.id ?? "",
     reblogOfAccountId: reblogOf?.accountId ?? "",
     conversationRootId,
+    // Hashtag timelines and followed tags in timelines; a reblog's own text has none.
+    tags: reblogOf ? [] : (status.tags ?? []),
+    hasMedia: status.mediaIds.length > 0,
   });
 }
 

@@ -9,6 +9,9 @@ export interface IndexedStatus extends StatusRouting {
   mentionedAccountIds: string[];
   /** The root of its thread, when status.created names it. */
   conversationRootId?: string | undefined;
+  /** Normalized hashtag names (see status-tags-queries.ts). */
+  tags?: string[];
+  hasMedia?: boolean;
 }
 
 /** What recording a status.created found. */

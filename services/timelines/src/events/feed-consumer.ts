@@ -41,6 +41,8 @@ const handlers: EventHandlers<{ deps: FeedDeps; trx: Transaction }> = {
       reblogOfId: status.reblogOfId,
       reblogOfAccountId: status.reblogOfAccountId,
       conversationRootId: status.conversationRootId,
+      tags: status.tags,
+      hasMedia: status.hasMedia,
     }),
   "status.deleted": (status, _envelope, { deps, trx }) => applyStatusDeleted(deps, trx, status.statusId, status.accountId),
 };

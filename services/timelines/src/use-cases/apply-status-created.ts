@@ -8,6 +8,8 @@ import { fanOutReblog } from "./fan-out-reblog.ts";
 import { fanOutToLists } from "./fan-out-to-lists.ts";
 import { forEachFollowerBatch } from "./for-each-follower-batch.ts";
 import { receiversOf } from "./reply-filter.ts";
+import { recordStatusTags } from "../data/status-tags-queries.ts";
+import { fanOutToTagFollowers } from "./fan-out-to-tag-followers.ts";
 
 /**
  * status.created: records the status, then fans it out to the author's feed and its audience's.
@@ -19,6 +21,7 @@ export async function applyStatusCreated(deps: FeedDeps, trx: Transaction, statu
   await lockAuthor(trx, status.accountId);
   if ((await recordStatus(deps.db, trx, status)) !== "recorded") return;
   await fanOutToLists(deps, trx, status);
+  await recordStatusTags(deps.db, trx, { ...status, createdAt: status.createdAt ?? new Date(), tags: status.tags ?? [], hasMedia: status.hasMedia ?? false });
   if (status.reblogOfId) return fanOutReblog(deps, trx, status);
   await deliver(deps, [status.accountId], status.id);
   if (audienceOf(status.visibility) === "mentioned") {
@@ -30,6 +33,7 @@ export async function applyStatusCreated(deps: FeedDeps, trx: Transaction, statu
     const followers = batch.filter((id) => id !== status.accountId);
     await deliver(deps, await receiversOf(deps, trx, status, followers), status.id);
   });
+  await fanOutToTagFollowers(deps, trx, status);
 }
 
 async function deliver(deps: FeedDeps, accountIds: string[], statusId: string): Promise<void> {

@@ -19,5 +19,5 @@ export function feedWritesCounter(registry: Registry): Counter<"cause"> {
   const name = "starling_timelines_feed_writes_total";
   const existing = registry.getSingleMetric(name);
   if (existing) return existing as Counter<"cause">;
-  return new Counter({ name, help: "Status ids written into home feeds, by cause (fan-out, merge, rebuild)", labelNames: ["cause"], registers: [registry] });
+  return new Counter({ name, help: "Status ids written into home feeds, by cause (fan-out, tag, merge, rebuild)", labelNames: ["cause"], registers: [registry] });
 }

@@ -20,7 +20,8 @@ export async function getPublicTimeline(deps: Pick<FeedDeps, "db">, filter: Publ
   return publicStatusIds(deps.db, originOf(filter), page, excluded ? [...excluded.hidden, ...excluded.blockedBy] : []);
 }
 
-function originOf({ local, remote }: PublicFilter): Origin {
+/** Which origins `filter` asks for. */
+export function originOf({ local, remote }: PublicFilter): Origin {
   if (local && !remote) return "local";
   if (remote && !local) return "remote";
   return "all";
