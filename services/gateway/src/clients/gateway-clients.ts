@@ -21,6 +21,7 @@ import { TimelinesServiceClient } from "@starling/proto/timelines/v1/timelines";
 import { NotificationsServiceClient } from "@starling/proto/timelines/v1/notifications";
 import { MarkersServiceClient } from "@starling/proto/timelines/v1/markers";
 import { ListsServiceClient } from "@starling/proto/timelines/v1/lists";
+import { TagsServiceClient } from "@starling/proto/timelines/v1/tags";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
 import type { GatewayConfig } from "../config.ts";
 
@@ -46,6 +47,7 @@ export interface Clients {
   notifications: AsyncClient<NotificationsServiceClient>;
   markers: AsyncClient<MarkersServiceClient>;
   lists: AsyncClient<ListsServiceClient>;
+  tags: AsyncClient<TagsServiceClient>;
   media: AsyncClient<MediaServiceClient>;
   previewCards: AsyncClient<PreviewCardsServiceClient>;
   federation: AsyncClient<FederationServiceClient>;
@@ -75,6 +77,7 @@ export function connectClients(config: GatewayConfig): Clients {
     notifications: connectService(NotificationsServiceClient, config.TIMELINES_GRPC_URL, defaults),
     markers: connectService(MarkersServiceClient, config.TIMELINES_GRPC_URL, defaults),
     lists: connectService(ListsServiceClient, config.TIMELINES_GRPC_URL, defaults),
+    tags: connectService(TagsServiceClient, config.TIMELINES_GRPC_URL, defaults),
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
     previewCards: connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, defaults),
     federation: connectService(FederationServiceClient, config.FEDERATION_GRPC_URL, defaults),

@@ -14,6 +14,7 @@ import { pollRoutes } from "./poll-routes.ts";
 import { statusEditRoutes } from "./status-edit-routes.ts";
 import { statusInteractionRoutes } from "./status-interaction-routes.ts";
 import { timelineRoutes } from "./timeline-routes.ts";
+import { tagRoutes } from "./tag-routes.ts";
 import { scheduledStatusRoutes } from "./scheduled-status-routes.ts";
 import { searchRoutes } from "./search-routes.ts";
 import { translationRoutes } from "./translation-routes.ts";
@@ -36,6 +37,7 @@ export const ROUTES: Route[] = [
   ...statusEditRoutes,
   ...translationRoutes,
   ...timelineRoutes,
+  ...tagRoutes,
   ...listRoutes,
   ...notificationRoutes,
   ...markerRoutes,

@@ -11,16 +11,16 @@ type Page = z.infer<typeof home>;
 const nothing = { statusIds: [] as string[], page: undefined };
 
 /** The page of timeline ids, in timeline order, from the one hydration call; ids the viewer may not see drop out. */
-async function hydrate(ctx: RouteContext, statusIds: string[]) {
+export async function hydrate(ctx: RouteContext, statusIds: string[]) {
   if (statusIds.length === 0) return nothing;
   return { statusIds, page: await ctx.clients.statuses.getStatusPage({ ids: statusIds }, { viewerToken: ctx.viewerToken }) };
 }
 
-type Hydrated = Awaited<ReturnType<typeof hydrate>>;
+export type Hydrated = Awaited<ReturnType<typeof hydrate>>;
 
 // Timelines link both ways whenever the page is not empty (reference §6.1), using the cursors
 // the timeline service returned, so hidden statuses never break paging.
-const timelineLinks = (r: Hydrated) => (r.statusIds.length ? { next: r.statusIds.at(-1), prev: r.statusIds[0], prevParam: "min_id" as const } : undefined);
+export const timelineLinks = (r: Hydrated) => (r.statusIds.length ? { next: r.statusIds.at(-1), prev: r.statusIds[0], prevParam: "min_id" as const } : undefined);
 
 /** Timeline routes (reference §1.6). */
 export const timelineRoutes: Route[] = [
