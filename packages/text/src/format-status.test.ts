@@ -93,6 +93,9 @@ describe("hashtag normalization", () => {
   it("folds case, full-width forms and Latin accents, and keeps other scripts' marks", () => {
     assert.equal(normalizeHashtag("ＣａＦÉ"), "cafe");
     assert.equal(normalizeHashtag("Straße"), "straße");
+    assert.equal(normalizeHashtag("Øresund"), "oresund");
+    assert.equal(normalizeHashtag("Łódź"), "lodz");
+    assert.equal(normalizeHashtag("Đakovo"), "dakovo");
     assert.equal(normalizeHashtag("हिन्दी"), "हिन्दी");
   });
 });

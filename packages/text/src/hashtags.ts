@@ -14,10 +14,15 @@ export function isHashtagName(name: string): boolean {
   return HAS_LETTER.test(name);
 }
 
+// Latin letters whose accent is not a combining mark (a stroke, a bar): Mastodon's ASCII folding
+// maps these to their base letter too.
+const STROKED: Record<string, string> = { ø: "o", ł: "l", đ: "d", ð: "d", ħ: "h", ı: "i", ĸ: "k", ŋ: "n", ŧ: "t" };
+const STROKED_PATTERN = new RegExp(`[${Object.keys(STROKED).join("")}]`, "g");
+
 /**
  * The name under which a hashtag is stored and matched: compatibility forms folded (full-width
- * letters become ASCII), lower case, and accents dropped from Latin letters, so `#Café`, `#CAFE`
- * and `#ｃａｆｅ` are one tag, as in Mastodon. Other scripts keep their marks.
+ * letters become ASCII), lower case, and accents dropped from Latin letters (stroked ones too),
+ * so `#Café`, `#CAFE` and `#ｃａｆｅ` are one tag, as in Mastodon. Other scripts keep their marks.
  */
 export function normalizeHashtag(name: string): string {
   return name
@@ -25,6 +30,7 @@ export function normalizeHashtag(name: string): string {
     .toLowerCase()
     .normalize("NFD")
     .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
+    .replace(STROKED_PATTERN, (letter) => STROKED[letter]!)
     .normalize("NFC");
 }
 
