@@ -32,6 +32,9 @@ for (const backend of backends) {
       assert.equal((await createdEvent(linked.id)).firstLinkUrl, "https://news.example/a?b=1");
       const plain = await post("no links, just #tags");
       assert.equal((await createdEvent(plain.id)).firstLinkUrl, "");
+      // Timelines reads hashtags (normalized) and the media flag from the same event.
+      const tagged = await createdEvent((await post("#Café and #CAFE and #Øl")).id);
+      assert.deepEqual([tagged.tags, tagged.hasMedia], [["cafe", "ol"], false]);
     });
 
     it("card.created from the media service sets the status's card id, once however often it arrives", async function () {
