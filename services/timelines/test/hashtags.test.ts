@@ -10,7 +10,7 @@ for (const backend of backends()) {
     this.timeout(60_000);
     let h: Harness;
     let tags: AsyncClient<TagsServiceClient>;
-    const { reader, writer, remote, stranger, muted } = accounts("reader", "writer", "remote", "stranger", "muted");
+    const { reader, writer, remote, stranger, muted, blockedDomain } = accounts("reader", "writer", "remote", "stranger", "muted", "blockedDomain");
     const ids: Record<string, string> = {};
 
     const timeline = async (tag: string, extra: Partial<GetTagTimelineRequest> = {}, viewer?: string) =>
@@ -82,6 +82,20 @@ for (const backend of backends()) {
       assert.equal((await tags.unfollowTag({ tag: "tea" }, { viewerToken: token })).following, false);
       assert.deepEqual((await tags.listFollowedTags({}, { viewerToken: token })).tags.map((t) => t.tag?.name), ["cafe"]);
       await assert.rejects(tags.followTag({ tag: "tea" }, {}), /UNAUTHENTICATED|authenticated/);
+    });
+
+    it("keeps a followed tag's post from a domain the follower blocks out of its home", async () => {
+      const token = await viewerTokenOf(reader);
+      await tags.followTag({ tag: "soup" }, { viewerToken: token });
+      await h.publish("account.created", blockedDomain, { accountId: blockedDomain, username: "x", domain: "Blocked.example" });
+      await h.publish("domain_block.created", reader, { accountId: reader, domain: "blocked.example" });
+      await h.drain();
+      const blocked = await publishPost(h, post(blockedDomain, { local: false, tags: ["soup"] }));
+      const allowed = await publishPost(h, post(remote, { local: false, tags: ["soup"] }));
+      await h.drain();
+      const home = await h.home(reader, { limit: 40 });
+      assert.ok(home.includes(allowed), "another domain's post with the tag is home");
+      assert.ok(!home.includes(blocked), "the blocked domain's is not");
     });
   });
 }

@@ -30,3 +30,15 @@ export async function tagFollowersPage(db: Database, trx: Transaction, tags: rea
   const rows: { account_id: string }[] = await query;
   return rows.map((r) => String(r.account_id));
 }
+
+/** The receivers among `receiverIds` who block the domain of `authorId` (a remote account). */
+export async function receiversBlockingDomainOf(db: Database, trx: Transaction, receiverIds: readonly string[], authorId: string): Promise<Set<string>> {
+  if (receiverIds.length === 0) return new Set();
+  const rows: { account_id: string }[] = await db
+    .table("domain_blocks as d", trx)
+    .join("remote_accounts as r", "r.domain", "d.domain")
+    .where({ "r.account_id": authorId, "d.active": true })
+    .whereIn("d.account_id", receiverIds)
+    .select("d.account_id");
+  return new Set(rows.map((r) => String(r.account_id)));
+}

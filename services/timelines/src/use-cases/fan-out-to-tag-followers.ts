@@ -1,7 +1,7 @@
 import type { Transaction } from "@starling/db";
 import { addToFeeds } from "../data/home-feed-store.ts";
 import type { IndexedStatus } from "../data/statuses-index-queries.ts";
-import { tagFollowersPage } from "../data/tag-follows-queries.ts";
+import { receiversBlockingDomainOf, tagFollowersPage } from "../data/tag-follows-queries.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { FOLLOWER_BATCH } from "./for-each-follower-batch.ts";
 import { withoutHiders } from "./hide-filter.ts";
@@ -9,8 +9,9 @@ import { withoutHiders } from "./hide-filter.ts";
 /**
  * Puts a public status (local or remote, not a reblog) into the home feeds of the accounts
  * following one of its hashtags, as Mastodon's deliver_to_hashtag_followers: not the author's, and
- * not a receiver's who blocks or mutes its author or an account it mentions, or whom its author
- * blocks (filter_from_tags; no reply rule). Feeds already holding it are unchanged.
+ * not a receiver's who blocks or mutes its author or an account it mentions, blocks its author's
+ * domain, or whom its author blocks (filter_from_tags; no reply rule). Feeds already holding it
+ * are unchanged.
  */
 export async function fanOutToTagFollowers(deps: FeedDeps, trx: Transaction, status: IndexedStatus): Promise<void> {
   const tags = status.tags ?? [];
@@ -18,7 +19,8 @@ export async function fanOutToTagFollowers(deps: FeedDeps, trx: Transaction, sta
   let after: string | undefined;
   for (;;) {
     const batch = await tagFollowersPage(deps.db, trx, tags, after, FOLLOWER_BATCH);
-    const receivers = await withoutHiders(deps, trx, status, batch.filter((id) => id !== status.accountId));
+    const domainBlocking = status.local ? new Set<string>() : await receiversBlockingDomainOf(deps.db, trx, batch, status.accountId);
+    const receivers = await withoutHiders(deps, trx, status, batch.filter((id) => id !== status.accountId && !domainBlocking.has(id)));
     if (receivers.length > 0) {
       await addToFeeds(deps.kv, receivers, status.id);
       deps.feedWrites.inc({ cause: "tag" }, receivers.length);
