@@ -39,3 +39,5 @@ export {
   isKnownEventType,
 } from "./catalog.ts";
 export type { EventHandlers, EventType, PayloadOf } from "./catalog.ts";
+export { decodeStreamMessage, encodeStreamMessage, streamChannels } from "./stream-channels.ts";
+export type { PublicScope } from "./stream-channels.ts";

@@ -75,7 +75,7 @@ for (const backend of backends) {
 
       const editedAt = new Date("2024-05-01T11:00:00Z");
       federated.set(id, { status: { ...status, editedAt, content: "<p>cats!</p>" }, inReplyToUri: "", reblogOfUri: "", poll: undefined });
-      await publish("status.updated", id, { statusId: id, accountId: alice.id, visibility: "public", local: true, editedAt, language: "en", mentionedAccountIds: [] });
+      await publish("status.updated", id, { statusId: id, accountId: alice.id, visibility: "public", local: true, editedAt, language: "en", mentionedAccountIds: [], tags: [], hasMedia: false });
       const update = await queued(`${status.uri}#updates/${editedAt.getTime()}`);
       assert.equal([update.object.attachment].flat()[0].blurhash, BLURHASH);
 

@@ -54,7 +54,7 @@ for (const backend of backends) {
       assert.ok(tags.some((t: Json) => t.type === "Hashtag" && t.href === `${BASE_URL}/tags/cats` && t.name === "#cats"));
 
       federated.delete(status.id);
-      await publish("status.deleted", status.id, { statusId: status.id, accountId: alice.id });
+      await publish("status.deleted", status.id, { statusId: status.id, accountId: alice.id, visibility: "public", local: true, tags: [], hasMedia: false });
       const deleted = await queued(`${status.uri}#delete`);
       assert.equal(deleted.type, "Delete");
       assert.equal(deleted.activity.object.type, "Tombstone");

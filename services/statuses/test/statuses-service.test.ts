@@ -126,7 +126,7 @@ for (const backend of backends) {
     });
 
     it("publishes status.created and status.deleted through the outbox", async function () {
-      const status = await post(bob, { visibility: "unlisted", language: "fr" });
+      const status = await post(bob, { visibility: "unlisted", language: "fr", status: "about #Cats" });
       await service.client.deleteStatus({ id: status.id }, await as(bob));
       const mine = await waitFor(() => {
         const found = service.events.filter((e) => e.key === status.id);
@@ -135,10 +135,11 @@ for (const backend of backends) {
       assert.deepEqual(mine.map((e) => e.type), ["status.created", "status.deleted"]);
       const created = decodePayload("status.created", mine[0]!);
       assert.deepEqual(
-        [created.statusId, created.accountId, created.visibility, created.local, created.language, created.mentionedAccountIds],
-        [status.id, bob, "unlisted", true, "fr", []],
+        [created.statusId, created.accountId, created.visibility, created.local, created.language, created.mentionedAccountIds, created.tags, created.hasMedia],
+        [status.id, bob, "unlisted", true, "fr", [], ["cats"], false],
       );
-      assert.deepEqual(decodePayload("status.deleted", mine[1]!), { statusId: status.id, accountId: bob });
+      // Where the status was streamed, so its delete reaches the same streams.
+      assert.deepEqual(decodePayload("status.deleted", mine[1]!), { statusId: status.id, accountId: bob, visibility: "unlisted", local: true, tags: ["cats"], hasMedia: false });
     });
 
     it("counts local statuses that are not deleted in the usage stats", async function () {

@@ -13,6 +13,7 @@ import { startFeedConsumer } from "./events/feed-consumer.ts";
 import { markersHandlers } from "./grpc/markers-handlers.ts";
 import { notificationsHandlers } from "./grpc/notifications-handlers.ts";
 import { tagsHandlers } from "./grpc/tags-handlers.ts";
+import { startStreamNotificationsConsumer } from "./events/stream-notifications-consumer.ts";
 import { timelinesHandlers } from "./grpc/timelines-handlers.ts";
 import { listsHandlers } from "./grpc/lists-handlers.ts";
 import { feedWritesCounter, type FeedDeps } from "./use-cases/feed-deps.ts";
@@ -62,6 +63,8 @@ export async function startTimelinesService(
   if (consumers) {
     const subscription = await startFeedConsumer(infra.bus(), deps);
     context.shutdown.add("workers", "timelines feed consumer", () => subscription.stop());
+    const notificationStreams = await startStreamNotificationsConsumer(infra.bus(), kv);
+    context.shutdown.add("workers", "timelines notification streaming", () => notificationStreams.stop());
   }
   const listsDeps = { ...deps, newId: createIdGenerator(), now: () => new Date() };
   return serveService(context, config, [

@@ -52,7 +52,7 @@ export async function publishPost(h: Harness, status: PayloadOf<"status.created"
 
 /** Publishes a status.deleted. */
 export function deletePost(h: Harness, statusId: string, accountId: string): Promise<void> {
-  return h.publish("status.deleted", statusId, { statusId, accountId });
+  return h.publish("status.deleted", statusId, { statusId, accountId, visibility: "public", local: true, tags: [], hasMedia: false });
 }
 
 /** The world's end state as the service reports it. */

@@ -24,7 +24,7 @@ export function statusCreatedEvent(status: Status, reblogOf?: Pick<Status, "id" 
     reblogOfId: reblogOf?.id ?? "",
     reblogOfAccountId: reblogOf?.accountId ?? "",
     conversationRootId,
-    // Hashtag timelines and followed tags in timelines; a reblog's own text has none.
+    // Hashtag timelines, followed tags and hashtag streams in timelines; a reblog's own text has none.
     tags: reblogOf ? [] : (status.tags ?? []),
     hasMedia: status.mediaIds.length > 0,
   });
@@ -32,7 +32,14 @@ export function statusCreatedEvent(status: Status, reblogOf?: Pick<Status, "id" 
 
 /** status.deleted, keyed by the status id. */
 export function statusDeletedEvent(status: Status): OutboxEvent {
-  return outboxEvent("statuses", "status.deleted", status.id, { statusId: status.id, accountId: status.accountId });
+  return outboxEvent("statuses", "status.deleted", status.id, {
+    statusId: status.id,
+    accountId: status.accountId,
+    visibility: status.visibility,
+    local: status.local,
+    tags: status.tags ?? [],
+    hasMedia: status.mediaIds.length > 0,
+  });
 }
 
 /** status.updated, keyed by the status id, after an edit at `status.editedAt`. */
@@ -45,5 +52,7 @@ export function statusUpdatedEvent(status: Status): OutboxEvent {
     editedAt: status.editedAt ?? undefined,
     language: status.language ?? "",
     mentionedAccountIds: status.mentionedAccountIds ?? [],
+    tags: status.tags ?? [],
+    hasMedia: status.mediaIds.length > 0,
   });
 }

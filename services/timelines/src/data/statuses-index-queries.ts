@@ -76,6 +76,12 @@ export async function markStatusDeleted(db: Database, trx: Transaction, id: stri
     .merge({ deleted: true });
 }
 
+/** The routing facts of a status not deleted, or undefined. */
+export async function liveRouting(db: Database, trx: Transaction, id: string): Promise<StatusRouting | undefined> {
+  const row: RoutingRow | undefined = await db.table("statuses_index", trx).where({ id, deleted: false }).first(ROUTING_COLUMNS);
+  return row && toRouting(row);
+}
+
 /** Accounts a status mentions. */
 export async function mentionedAccounts(db: Database, trx: Transaction, statusId: string): Promise<string[]> {
   const rows: { account_id: string }[] = await db.table("status_mentions", trx).where({ status_id: statusId }).select("account_id");

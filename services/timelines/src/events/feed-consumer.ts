@@ -2,7 +2,8 @@
  * The consumer that keeps the read models, home feeds and notifications: follows from
  * starling.accounts.v1, statuses from starling.statuses.v1. Every event goes through the inbox, so a
  * redelivery is a no-op, and every handler tolerates disorder (tombstones, event times, per-author
- * locks). An event's notification handler runs before its feed handler, in one transaction.
+ * locks). An event's notification handler runs before its feed handler, in one transaction. The
+ * stream messages a handler produces are published once its transaction has committed.
  */
 import type { Transaction } from "@starling/db";
 import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
@@ -10,7 +11,9 @@ import { applyHideEnded, applyHideStarted } from "../use-cases/apply-block-or-mu
 import { applyFollowAccepted, applyFollowRemoved } from "../use-cases/apply-follow-change.ts";
 import { applyStatusCreated } from "../use-cases/apply-status-created.ts";
 import { applyStatusDeleted } from "../use-cases/apply-status-deleted.ts";
+import { applyStatusUpdated } from "../use-cases/apply-status-updated.ts";
 import type { FeedDeps } from "../use-cases/feed-deps.ts";
+import { StreamOutbox } from "../use-cases/stream-outbox.ts";
 import { notificationHandlers } from "./notification-handlers.ts";
 
 /** Consumer group, also the consumer name in the inbox table. */
@@ -44,7 +47,8 @@ const handlers: EventHandlers<{ deps: FeedDeps; trx: Transaction }> = {
       tags: status.tags,
       hasMedia: status.hasMedia,
     }),
-  "status.deleted": (status, _envelope, { deps, trx }) => applyStatusDeleted(deps, trx, status.statusId, status.accountId),
+  "status.deleted": (status, _envelope, { deps, trx }) => applyStatusDeleted(deps, trx, { ...status, id: status.statusId }),
+  "status.updated": (status, _envelope, { deps, trx }) => applyStatusUpdated(deps, trx, { ...status, id: status.statusId }),
 };
 
 /** Subscribes the feed consumer; it reads both topics from their beginning on first start. */
@@ -56,12 +60,14 @@ export async function startFeedConsumer(bus: EventBus, deps: FeedDeps): Promise<
     handler: async (envelope) => {
       // Types this consumer ignores leave no inbox row behind.
       if (!Object.hasOwn(handlers, envelope.type) && !Object.hasOwn(notificationHandlers, envelope.type)) return;
+      const stream = new StreamOutbox();
       await handleOnce(deps.db, FEED_CONSUMER, envelope, async (trx) => {
         // Notifications first: they read the read models as they were before this event.
         await dispatchEvent(notificationHandlers, envelope, { deps, trx });
-        await dispatchEvent(handlers, envelope, { deps, trx });
+        await dispatchEvent(handlers, envelope, { deps: { ...deps, stream }, trx });
       });
       deps.nudgeRelay();
+      await stream.publish(deps.kv);
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from "@starling/db";
+import { streamChannels } from "@starling/events";
 import { receiversWithoutRecentCopy, REBLOG_FALLOFF } from "../domain/reblog-window.ts";
 import { hidingReblogsOf } from "../data/follows-queries.ts";
 import { addToFeeds, feedTops } from "../data/home-feed-store.ts";
@@ -31,4 +32,5 @@ async function deliverReblog(deps: FeedDeps, trx: Transaction, reblog: IndexedSt
   if (receivers.length === 0) return;
   await addToFeeds(deps.kv, receivers, reblog.id);
   deps.feedWrites.inc({ cause: "fan-out" }, receivers.length);
+  deps.stream?.add(receivers.map(streamChannels.home), { event: "update", statusId: reblog.id });
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from "@starling/db";
+import { streamChannels } from "@starling/events";
 import { addToFeeds } from "../data/home-feed-store.ts";
 import type { IndexedStatus } from "../data/statuses-index-queries.ts";
 import { receiversBlockingDomainOf, tagFollowersPage } from "../data/tag-follows-queries.ts";
@@ -11,7 +12,7 @@ import { withoutHiders } from "./hide-filter.ts";
  * following one of its hashtags, as Mastodon's deliver_to_hashtag_followers: not the author's, and
  * not a receiver's who blocks or mutes its author or an account it mentions, blocks its author's
  * domain, or whom its author blocks (filter_from_tags; no reply rule). Feeds already holding it
- * are unchanged.
+ * are unchanged. Each feed it enters gets an `update` stream message, as home fan-out's do.
  */
 export async function fanOutToTagFollowers(deps: FeedDeps, trx: Transaction, status: IndexedStatus): Promise<void> {
   const tags = status.tags ?? [];
@@ -24,6 +25,7 @@ export async function fanOutToTagFollowers(deps: FeedDeps, trx: Transaction, sta
     if (receivers.length > 0) {
       await addToFeeds(deps.kv, receivers, status.id);
       deps.feedWrites.inc({ cause: "tag" }, receivers.length);
+      deps.stream?.add(receivers.map(streamChannels.home), { event: "update", statusId: status.id });
     }
     if (batch.length < FOLLOWER_BATCH) return;
     after = batch[batch.length - 1];

@@ -1,6 +1,7 @@
 import type { Database } from "@starling/db";
 import type { KeyValueStore } from "@starling/kv";
 import { Counter, type Registry } from "prom-client";
+import type { StreamOutbox } from "./stream-outbox.ts";
 
 /** What the feed and notification use cases work with. */
 export interface FeedDeps {
@@ -12,6 +13,8 @@ export interface FeedDeps {
   newId: () => string;
   /** Tells the outbox relay that rows were committed, so they go out without waiting for its next poll. */
   nudgeRelay: () => void;
+  /** Collects the stream messages of the event being handled; absent where nothing streams (rebuilds). */
+  stream?: StreamOutbox;
 }
 
 /** Registers the feed metrics on the service's registry (once per registry). */

@@ -1,0 +1,31 @@
+/**
+ * Streams each stored notification to its recipient: notification.created (published by this
+ * service's own outbox) becomes a `notification` message on the recipient's notifications channel.
+ * Streams are live only: the group starts at the topic's end, and a redelivery may stream a
+ * notification twice (clients key notifications by id), so there is no inbox row to keep.
+ */
+import { dispatchEvent, streamChannels, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import type { KeyValueStore } from "@starling/kv";
+import { StreamOutbox } from "../use-cases/stream-outbox.ts";
+
+/** Consumer group of the notification streaming. */
+export const STREAM_NOTIFICATIONS_CONSUMER = "timelines.stream-notifications";
+
+const handlers: EventHandlers<StreamOutbox> = {
+  "notification.created": async (notification, _envelope, stream) => {
+    stream.add([streamChannels.notifications(notification.accountId)], { event: "notification", notification });
+  },
+};
+
+/** Subscribes the consumer that streams notifications. */
+export async function startStreamNotificationsConsumer(bus: EventBus, kv: KeyValueStore): Promise<Subscription> {
+  return bus.subscribe({
+    topics: [TOPICS.timelines],
+    group: STREAM_NOTIFICATIONS_CONSUMER,
+    fromBeginning: false,
+    handler: async (envelope) => {
+      const stream = new StreamOutbox();
+      if (await dispatchEvent(handlers, envelope, stream)) await stream.publish(kv);
+    },
+  });
+}
