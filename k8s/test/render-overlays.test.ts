@@ -145,6 +145,19 @@ describe("k8s manifests", function () {
         }
       });
 
+      it("routes the streaming API to the gateway on its own Ingress with WebSocket timeouts and no buffering", function () {
+        const ingress = find(rendered.docs, "Ingress", "starling-streaming");
+        assert.ok(ingress, "no Ingress starling-streaming");
+        const main = find(rendered.docs, "Ingress", "starling")!;
+        assert.deepEqual(ingress.spec.rules.map((r: any) => r.host), main.spec.rules.map((r: any) => r.host));
+        assert.deepEqual(ingress.spec.tls, main.spec.tls);
+        const [route] = ingress.spec.rules[0].http.paths;
+        assert.deepEqual([route.path, route.pathType, route.backend.service.name, route.backend.service.port.name], ["/api/v1/streaming", "Prefix", "gateway", "http"]);
+        const annotations = (ingress as any).metadata.annotations;
+        for (const timeout of ["proxy-read-timeout", "proxy-send-timeout"]) assert.ok(Number(annotations[`nginx.ingress.kubernetes.io/${timeout}`]) >= 3600, timeout);
+        assert.equal(annotations["nginx.ingress.kubernetes.io/proxy-buffering"], "off");
+      });
+
       it("includes the migrate Job running `starling migrate` from the cli image", function () {
         const job = find(rendered.docs, "Job", "migrate");
         assert.ok(job, "no Job migrate");

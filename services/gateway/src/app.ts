@@ -4,7 +4,7 @@ import { publicBaseUrl, type Logger } from "@starling/runtime";
 import type { Clients } from "./clients/gateway-clients.ts";
 import type { GatewayConfig } from "./config.ts";
 import { ActivityRecorder } from "./http/activity-recorder.ts";
-import { bearerToken, TokenResolver } from "./http/authenticate.ts";
+import { bearerToken, type TokenResolver } from "./http/authenticate.ts";
 import { bindRoute } from "./http/bind-route.ts";
 import { bodyParsers } from "./http/body-parsers.ts";
 import { cors } from "./http/cors.ts";
@@ -19,15 +19,11 @@ import { THROTTLES } from "./http/rate-limit/throttles.ts";
 import { refuseMalformedText } from "./http/text-input.ts";
 import { pagesRouter } from "./pages/pages-router.ts";
 import { ROUTES } from "./routes/route-table.ts";
+import type { StreamingCore } from "./streaming/streaming-core.ts";
+import { streamingRouter } from "./streaming/streaming-routes.ts";
 
-/** Builds the client-facing Express app: CORS, federation forwarding, the route table, JSON errors. */
-export function createApp(
-  config: GatewayConfig,
-  clients: Clients,
-  logger: Logger,
-  kv: KeyValueStore,
-  tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET),
-): express.Express {
+/** Builds the client-facing Express app: CORS, federation forwarding, streaming, the route table, JSON errors. */
+export function createApp(config: GatewayConfig, clients: Clients, logger: Logger, kv: KeyValueStore, tokens: TokenResolver, streaming: StreamingCore): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // Mastodon clients send arrays as `types[]=a&types[]=b`; the extended parser reads them.
@@ -39,6 +35,7 @@ export function createApp(
   app.use(federationProxy(config.FEDERATION_HTTP_URL));
   app.use(mediaFilesProxy(config.MEDIA_HTTP_URL));
   app.use(missingImages);
+  app.use("/api/v1/streaming", streamingRouter(streaming));
   const bound = { config, clients, tokens, activity: new ActivityRecorder(clients), logger, baseUrl };
   // The route table as OpenAPI 3.1, public like the instance document (CORS and limits as any /api path).
   const openApi = openApiDocument(ROUTES, baseUrl);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { infraEnv } from "@starling/platform";
-import { localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
+import { flag, localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
 
 /** Environment of the API gateway. */
 export const gatewayEnv = z.object({
@@ -44,6 +44,17 @@ export const gatewayEnv = z.object({
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   /** How long a resolved access token is trusted without asking the accounts service again. */
   TOKEN_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * Whether the streaming API wants a token even for public and hashtag streams; Mastodon asks for one
+   * only in limited-federation, whitelist or authorized-fetch mode, so by default they are open.
+   */
+  STREAMING_REQUIRE_TOKEN: flag(false),
+  /** Base URL of the streaming API when a proxy serves it on a host of its own (wss://streaming.example.com); unset, the instance's own URL. */
+  STREAMING_API_BASE_URL: z.string().regex(/^wss?:\/\/[^/]+$/, "STREAMING_API_BASE_URL must be ws(s)://host[:port]").optional(),
+  /** Bytes a streaming client may leave unread before it is dropped, so one slow client holds no memory and slows no one. */
+  STREAMING_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Interval of SSE heartbeat comments and WebSocket pings (a socket that missed the previous pong is closed). */
+  STREAMING_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
   /** Comma-separated client addresses never rate limited (Mastodon safelists loopback). */
   RATE_LIMIT_SAFELIST: z.string().default("127.0.0.1,::1").transform((list) => list.split(",").map((a) => a.trim()).filter(Boolean)),
 });

@@ -1,9 +1,11 @@
 import type { InfraProvider } from "@starling/platform";
-import { checkHealth, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
+import { checkHealth, publicBaseUrl, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { createApp } from "./app.ts";
 import { connectClients } from "./clients/gateway-clients.ts";
 import { startTokenRevocationsConsumer } from "./events/token-revocations-consumer.ts";
 import { TokenResolver } from "./http/authenticate.ts";
+import { createStreamingCore } from "./streaming/streaming-core.ts";
+import { websocketUpgrade } from "./streaming/websocket-stream.ts";
 import type { GatewayConfig } from "./config.ts";
 
 /** Where a started gateway listens. */
@@ -36,10 +38,13 @@ export async function startGatewayService(config: GatewayConfig, context: Servic
   const tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET);
   const revocations = await startTokenRevocationsConsumer(bus, tokens);
   context.shutdown.add("workers", "gateway token-revocations consumer", () => revocations.stop());
+  const streaming = createStreamingCore({ config, clients, tokens, kv, logger: context.logger, baseUrl: publicBaseUrl(config) });
+  // Open streams would keep the HTTP server from closing: they end first.
+  context.shutdown.add("drain", "gateway streams", () => streaming.close());
   const httpPort = await startHttpServer(
     context,
-    { name: "gateway HTTP server", host: config.HOST, port: config.PORT, keepAliveTimeoutMs: 65_000 },
-    createApp(config, clients, context.logger, kv, tokens),
+    { name: "gateway HTTP server", host: config.HOST, port: config.PORT, keepAliveTimeoutMs: 65_000, upgrade: websocketUpgrade(streaming) },
+    createApp(config, clients, context.logger, kv, tokens, streaming),
   );
   context.shutdown.add("clients", "gateway gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   const endpoints = await serveService(context, config, []);

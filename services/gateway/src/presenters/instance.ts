@@ -1,5 +1,6 @@
 import type { UsageStats } from "@starling/proto/common/v1/page";
 import type { GetRegistrationSettingsResponse as Registrations } from "@starling/proto/accounts/v1/registration";
+import { publicBaseUrl } from "@starling/runtime";
 import type { GatewayConfig } from "../config.ts";
 
 /** The software version clients read; the Mastodon API level first, so feature checks work. */
@@ -19,7 +20,11 @@ const LIMITS = {
   polls: { max_options: 4, max_characters_per_option: 50, min_expiration: 300, max_expiration: 2629746 },
 };
 
-const streamingUrl = (config: GatewayConfig) => `${config.LOCAL_HTTPS ? "wss" : "ws"}://${config.LOCAL_DOMAIN}`;
+/**
+ * Where clients open streams (they append /api/v1/streaming): STREAMING_API_BASE_URL when the
+ * streaming API has a host of its own, else the instance's public URL, wss when it is https.
+ */
+export const streamingUrl = (config: GatewayConfig) => config.STREAMING_API_BASE_URL ?? publicBaseUrl(config).replace(/^http/, "ws");
 
 /** Renders /api/v1/instance (reference §4.10). */
 export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations): Record<string, unknown> {

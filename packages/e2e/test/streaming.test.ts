@@ -1,0 +1,109 @@
+import assert from "node:assert/strict";
+import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
+import { signIn, type Session } from "../src/harness/masto-session.ts";
+import { openSse, openWebSocket, type StreamEvent, type StreamRecorder } from "../src/harness/stream-clients.ts";
+import { suiteSessions } from "../src/harness/suite-sessions.ts";
+import type { Stack } from "../src/harness/stack.ts";
+
+/** The streaming API through the gateway, WebSocket and SSE, on one kind of stack. */
+function describeStreaming(start: () => Promise<Stack>): void {
+  let stack: Stack;
+  let sessions: Record<"ana" | "ben" | "cy" | "dee", Session>;
+  const suffix = suiteSessions(start, ["ana", "ben", "cy", "dee"], async (suite) => {
+    ({ stack, ...sessions } = suite);
+    await suite.ben.client.v1.accounts.$select(suite.ana.account.id).follow();
+    await suite.ben.client.v1.accounts.$select(suite.dee.account.id).block();
+  });
+
+  const isStatus = (event: string, id: string) => (e: StreamEvent) => e.event === event && (JSON.parse(e.payload) as { id: string }).id === id;
+  const ids = (stream: StreamRecorder, event: string) => stream.events.filter((e) => e.event === event).map((e) => (JSON.parse(e.payload) as { id: string }).id);
+
+  it("answers the health check with OK", async () => {
+    const response = await fetch(`${stack.url}/api/v1/streaming/health`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("content-type") ?? "", /^text\/plain/);
+    assert.equal(await response.text(), "OK");
+  });
+
+  it("advertises its own address as the streaming URL in both instance documents, and streams there", async () => {
+    const v1 = (await (await fetch(`${stack.url}/api/v1/instance`)).json()) as { uri: string; urls: { streaming_api: string } };
+    const v2 = (await (await fetch(`${stack.url}/api/v2/instance`)).json()) as { configuration: { urls: { streaming: string } } };
+    // The test stacks serve plain http on their LOCAL_DOMAIN, so ws:// (wss:// behind https).
+    assert.equal(v1.urls.streaming_api, `ws://${v1.uri}`);
+    assert.equal(v2.configuration.urls.streaming, v1.urls.streaming_api);
+    const socket = await openWebSocket(v1.urls.streaming_api, { stream: "public" });
+    socket.close();
+  });
+
+  it("streams update, status.update and delete to a WebSocket and an SSE client for what they may see, and nothing they may not", async function () {
+    this.timeout(120_000);
+    const { ana, ben, cy, dee } = sessions;
+    const ws = await openWebSocket(stack.url, { stream: "user", access_token: ben.accessToken });
+    ws.send({ type: "subscribe", stream: "public:local" });
+    const sse = (await openSse(stack.url, "/user", ben.accessToken)).stream!;
+    const anonymous = (await openSse(stack.url, "/public/local")).stream!;
+    const cyStream = await openWebSocket(stack.url, { stream: "user" }, [cy.accessToken]);
+    // The subscription message is handled before the socket's next frame; a post proves both streams live.
+    const open = await ana.client.v1.statuses.create({ status: `streamed in the open ${suffix}` });
+    const onUser = await ws.next((e) => isStatus("update", open.id)(e) && e.stream?.[0] === "user", "the public post on ben's user stream");
+    await ws.next((e) => isStatus("update", open.id)(e) && e.stream?.[0] === "public:local", "the public post on ben's public:local stream");
+    assert.deepEqual(onUser.stream, ["user"]);
+    assert.equal(typeof onUser.payload, "string", "payloads are JSON-encoded strings");
+    const rendered = JSON.parse(onUser.payload) as { account: { id: string }; content: string; favourited: boolean };
+    assert.deepEqual([rendered.account.id, rendered.content.includes("streamed in the open"), rendered.favourited], [ana.account.id, true, false]);
+    await sse.next(isStatus("update", open.id), "the public post on ben's SSE user stream");
+
+    const forFollowers = await ana.client.v1.statuses.create({ status: `for followers ${suffix}`, visibility: "private" });
+    const strangers = await cy.client.v1.statuses.create({ status: `cy's followers only ${suffix}`, visibility: "private" });
+    const blocked = await dee.client.v1.statuses.create({ status: `dee, blocked by ben ${suffix}` });
+    await ws.next(isStatus("update", forFollowers.id), "ana's followers-only post on ben's user stream");
+    await sse.next(isStatus("update", forFollowers.id), "ana's followers-only post on ben's SSE stream");
+    await cyStream.next(isStatus("update", strangers.id), "cy's own post on cy's stream (token as Sec-WebSocket-Protocol)");
+    await anonymous.next(isStatus("update", blocked.id), "dee's post on the anonymous public:local stream");
+
+    await ana.client.v1.statuses.$select(open.id).update({ status: `streamed in the open, edited ${suffix}` });
+    const edited = await ws.next((e) => isStatus("status.update", open.id)(e) && e.stream?.[0] === "user", "the edit on ben's user stream");
+    assert.match((JSON.parse(edited.payload) as { content: string }).content, /edited/);
+    await sse.next(isStatus("status.update", open.id), "the edit on ben's SSE stream");
+    await ana.client.v1.statuses.$select(open.id).remove();
+    const deleted = await ws.next((e) => e.event === "delete" && e.payload === open.id && e.stream?.[0] === "user", "the delete on ben's user stream");
+    assert.equal(deleted.payload, open.id, "a delete carries the id as a string");
+    await sse.next((e) => e.event === "delete" && e.payload === open.id, "the delete on ben's SSE stream");
+    await anonymous.next((e) => e.event === "delete" && e.payload === open.id, "the delete on the public stream");
+
+    // Messages reach a replica in order, so once the last post arrives every earlier one was decided.
+    const last = await ana.client.v1.statuses.create({ status: `last ${suffix}` });
+    await ws.next((e) => isStatus("update", last.id)(e) && e.stream?.[0] === "public:local", "the last post on public:local");
+    await sse.next(isStatus("update", last.id), "the last post on ben's SSE stream");
+    const onPublic = ws.events.filter((e) => e.stream?.[0] === "public:local" && e.event === "update").map((e) => (JSON.parse(e.payload) as { id: string }).id);
+    assert.deepEqual(onPublic, [open.id, last.id], "no followers-only post and no blocked author on a public stream");
+    assert.deepEqual(ids(sse, "update"), [open.id, forFollowers.id, last.id], "nothing from an account ben does not follow or blocks");
+    assert.ok(!ids(anonymous, "update").includes(forFollowers.id), "no followers-only post for an anonymous client");
+    assert.deepEqual([ws.errors, cyStream.errors], [[], []]);
+    for (const client of [ws, sse, anonymous, cyStream]) client.close();
+  });
+
+  it("refuses streams a token cannot read with an error, closing cleanly, and an invalid token at the handshake", async function () {
+    this.timeout(60_000);
+    const email = `writer_${suffix}@example.com`;
+    const writeOnly = await signIn(stack.url, email, await stack.createAccount(`writer_${suffix}`, email), "write read:accounts");
+    const socket = await openWebSocket(stack.url, { stream: "user", access_token: writeOnly.accessToken });
+    assert.equal(await socket.closed, 1008);
+    assert.deepEqual(socket.errors, ["Error: Access token does not cover required scopes"]);
+    const refused = await openSse(stack.url, "/user", writeOnly.accessToken);
+    assert.deepEqual([refused.status, refused.body], [401, { error: "Error: Access token does not cover required scopes" }]);
+    assert.deepEqual(await openSse(stack.url, "/user"), { status: 401, body: { error: "Missing access token" } });
+    assert.deepEqual(await openSse(stack.url, "/public", "not-a-token"), { status: 401, body: { error: "Invalid access token" } });
+    assert.deepEqual(await openSse(stack.url, "/hashtag"), { status: 404, body: { error: "No tag for stream provided" } });
+    await assert.rejects(openWebSocket(stack.url, { stream: "public", access_token: "not-a-token" }));
+    // A multiplexed socket keeps its other streams when one subscription is refused.
+    const multiplexed = await openWebSocket(stack.url, { stream: "public:local", access_token: writeOnly.accessToken });
+    multiplexed.send({ type: "subscribe", stream: "user:notification" });
+    const post = await sessions.ana.client.v1.statuses.create({ status: `after a refusal ${suffix}` });
+    await multiplexed.next(isStatus("update", post.id), "a public post after the refused subscription");
+    assert.deepEqual(multiplexed.errors, ["Error: Access token does not cover required scopes"]);
+    multiplexed.close();
+  });
+}
+
+describeOnBothStacks("streaming API", describeStreaming);

@@ -1,0 +1,130 @@
+/**
+ * Renders the messages a replica hears for each viewer who streams them, in batches. Messages that
+ * arrive while a batch renders wait for the next one, so per replica: every viewer is rendered once
+ * per batch, with ONE GetStatusPage call as that viewer for all the statuses the batch brings it
+ * (the same hydration as every timeline: visibility, blocks by the author, the viewer's own state),
+ * each status's JSON is encoded once per viewer however many of its streams it reaches, and events
+ * leave in the order they arrived. Viewers render concurrently, at most `concurrency` at a time.
+ */
+import type { StreamMessage } from "@starling/proto/timelines/v1/stream_messages";
+import type { Logger, Viewer } from "@starling/runtime";
+import type { Clients } from "../clients/gateway-clients.ts";
+import type { GatewayConfig } from "../config.ts";
+import type { TokenResolver } from "../http/authenticate.ts";
+import type { RouteContext } from "../http/route.ts";
+import { presentNotifications } from "../presenters/notification.ts";
+import { presentStatusesById } from "../presenters/status.ts";
+import type { StreamTarget } from "./stream-hub.ts";
+import { hiddenAuthors, involvedAccounts } from "./viewer-filter.ts";
+
+/** What rendering needs from the gateway. */
+export interface RendererDeps {
+  config: GatewayConfig;
+  clients: Clients;
+  tokens: TokenResolver;
+  logger: Logger;
+  baseUrl: string;
+  /** Viewers rendered at the same time. */
+  concurrency: number;
+}
+
+interface Heard {
+  message: StreamMessage;
+  targets: StreamTarget[];
+}
+
+/** What one viewer needs from a batch, and what it came to. */
+interface ViewerWork {
+  viewer: Viewer | undefined;
+  statusIds: Set<string>;
+  filtered: boolean;
+  notifications: Map<string, NonNullable<StreamMessage["notification"]>>;
+  /** Encoded payloads by status id or "n:" notification id; absent when the viewer may not see it. */
+  payloads: Map<string, string>;
+}
+
+const viewerKey = (viewer: Viewer | undefined) => viewer?.accountId ?? "anonymous";
+const STATUS_EVENTS = new Set(["update", "status.update"]);
+
+/** Queues heard messages and renders them batch by batch. */
+export class StreamRenderer {
+  readonly #deps: RendererDeps;
+  #queue: Heard[] = [];
+  #running = false;
+
+  constructor(deps: RendererDeps) {
+    this.#deps = deps;
+  }
+
+  /** Takes a message and the streams it reached; it is sent once its batch has rendered. */
+  push(message: StreamMessage, targets: StreamTarget[]): void {
+    this.#queue.push({ message, targets });
+    if (!this.#running) void this.#run();
+  }
+
+  async #run(): Promise<void> {
+    this.#running = true;
+    while (this.#queue.length > 0) {
+      const batch = this.#queue;
+      this.#queue = [];
+      await this.#render(batch).catch((error: unknown) => this.#deps.logger.error({ err: error }, "stream batch failed"));
+    }
+    this.#running = false;
+  }
+
+  async #render(batch: Heard[]): Promise<void> {
+    const work = new Map<string, ViewerWork>();
+    for (const { message, targets } of batch) {
+      for (const { client, stream } of targets) {
+        const key = viewerKey(client.viewer);
+        const entry = work.get(key) ?? { viewer: client.viewer, statusIds: new Set(), filtered: false, notifications: new Map(), payloads: new Map() };
+        work.set(key, entry);
+        if (STATUS_EVENTS.has(message.event) && message.statusId) entry.statusIds.add(message.statusId);
+        if (message.event === "notification" && message.notification) entry.notifications.set(message.notification.notificationId, message.notification);
+        entry.filtered ||= stream.filtered;
+      }
+    }
+    await forEachLimited([...work.values()], this.#deps.concurrency, (entry) => this.#renderFor(entry));
+    for (const { message, targets } of batch) {
+      for (const { client, stream } of targets) {
+        const payload = this.#payloadOf(message, work.get(viewerKey(client.viewer)));
+        if (payload !== undefined) client.send(stream, message.event, payload);
+      }
+    }
+  }
+
+  #payloadOf(message: StreamMessage, work: ViewerWork | undefined): string | undefined {
+    if (STATUS_EVENTS.has(message.event)) return message.statusId ? work?.payloads.get(message.statusId) : undefined;
+    if (message.event === "notification") return message.notification ? work?.payloads.get(`n:${message.notification.notificationId}`) : undefined;
+    if (message.event === "delete") return message.statusId;
+    // Events their publisher rendered (announcements), and filters_changed, which has no payload.
+    return message.payload ?? (message.event === "filters_changed" ? "undefined" : undefined);
+  }
+
+  async #renderFor(work: ViewerWork): Promise<void> {
+    const { viewer } = work;
+    try {
+      const ctx: RouteContext = { ...this.#deps, viewer, viewerToken: viewer ? await this.#deps.tokens.sign(viewer) : undefined, headers: {} };
+      // The notification as the notifications API lists it, rendered by the same presenter.
+      const stored = [...work.notifications.values()].map(({ notificationId, type, createdAt, fromAccountId, statusId, reportId }) => ({ id: notificationId, type, createdAt, fromAccountId, statusId, reportId }));
+      const [statuses, notifications] = await Promise.all([presentStatusesById(ctx, [...work.statusIds]), presentNotifications(ctx, stored)]);
+      const hidden = work.filtered && viewer?.accountId ? await hiddenAuthors(ctx, statuses.flatMap(involvedAccounts)) : new Set<string>();
+      for (const status of statuses) {
+        if (!involvedAccounts(status).some((id) => hidden.has(id))) work.payloads.set(status.id as string, JSON.stringify(status));
+      }
+      for (const notification of notifications) work.payloads.set(`n:${notification.id as string}`, JSON.stringify(notification));
+    } catch (error) {
+      // One viewer's failure (a service briefly down) costs that viewer these events, nobody else.
+      this.#deps.logger.warn({ err: error, accountId: viewer?.accountId }, "stream events not rendered for a viewer");
+    }
+  }
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function forEachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,65 @@
+/**
+ * The streaming API of one gateway replica: the hub that listens on pub/sub for its clients, the
+ * renderer, one heartbeat timer for every open stream, and closing them all at shutdown.
+ */
+import type { KeyValueStore } from "@starling/kv";
+import type { Logger } from "@starling/runtime";
+import type { Clients } from "../clients/gateway-clients.ts";
+import type { GatewayConfig } from "../config.ts";
+import type { TokenResolver } from "../http/authenticate.ts";
+import { StreamHub, type StreamClient } from "./stream-hub.ts";
+import { StreamRenderer } from "./stream-renderer.ts";
+
+/** A connected client the core keeps alive and closes. */
+export interface LiveClient extends StreamClient {
+  /** Called at every heartbeat: an SSE comment, or a WebSocket ping (closing a socket that missed the last pong). */
+  heartbeat(): void;
+  /** Ends the connection cleanly (shutdown). */
+  close(): void;
+}
+
+/** What a streaming transport works with. */
+export interface StreamingCore {
+  config: GatewayConfig;
+  tokens: TokenResolver;
+  logger: Logger;
+  hub: StreamHub;
+  connected(client: LiveClient): void;
+  disconnected(client: LiveClient): void;
+  /** Open connections, for tests and metrics. */
+  readonly size: number;
+  /** Closes every connection and stops the heartbeat. */
+  close(): void;
+}
+
+/** Viewers rendered at the same time per replica (each one GetStatusPage call in flight). */
+const RENDER_CONCURRENCY = 64;
+
+/** Builds the core; `baseUrl` is the instance's public URL for rendered entities. */
+export function createStreamingCore(deps: { config: GatewayConfig; clients: Clients; tokens: TokenResolver; kv: KeyValueStore; logger: Logger; baseUrl: string }): StreamingCore {
+  const renderer = new StreamRenderer({ ...deps, concurrency: RENDER_CONCURRENCY });
+  const hub = new StreamHub(deps.kv, (message, targets) => renderer.push(message, targets));
+  const live = new Set<LiveClient>();
+  const heartbeat = setInterval(() => {
+    for (const client of live) client.heartbeat();
+  }, deps.config.STREAMING_HEARTBEAT_MS);
+  heartbeat.unref();
+  return {
+    config: deps.config,
+    tokens: deps.tokens,
+    logger: deps.logger,
+    hub,
+    connected: (client) => void live.add(client),
+    disconnected(client) {
+      live.delete(client);
+      hub.leave(client);
+    },
+    get size() {
+      return live.size;
+    },
+    close() {
+      clearInterval(heartbeat);
+      for (const client of live) client.close();
+    },
+  };
+}
