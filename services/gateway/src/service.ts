@@ -38,7 +38,7 @@ export async function startGatewayService(config: GatewayConfig, context: Servic
   const tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET);
   const revocations = await startTokenRevocationsConsumer(bus, tokens);
   context.shutdown.add("workers", "gateway token-revocations consumer", () => revocations.stop());
-  const streaming = createStreamingCore({ config, clients, tokens, kv, logger: context.logger, baseUrl: publicBaseUrl(config) });
+  const streaming = createStreamingCore({ config, clients, tokens, kv, logger: context.logger, baseUrl: publicBaseUrl(config), registry: context.registry });
   // Open streams would keep the HTTP server from closing: they end first.
   context.shutdown.add("drain", "gateway streams", () => streaming.close());
   const httpPort = await startHttpServer(

@@ -14,11 +14,13 @@ class SseClient implements LiveClient {
   readonly viewer: Viewer | undefined;
   readonly #res: Response;
   readonly #maxBuffered: number;
+  readonly #onSlow: () => void;
 
-  constructor(res: Response, viewer: Viewer | undefined, maxBuffered: number) {
+  constructor(res: Response, viewer: Viewer | undefined, maxBuffered: number, onSlow: () => void) {
     this.#res = res;
     this.viewer = viewer;
     this.#maxBuffered = maxBuffered;
+    this.#onSlow = onSlow;
   }
 
   send(_stream: ResolvedStream, event: string, payload: string): void {
@@ -36,6 +38,7 @@ class SseClient implements LiveClient {
   #write(text: string): void {
     if (this.#res.writableEnded || this.#res.destroyed) return;
     if (this.#res.writableLength > this.#maxBuffered) {
+      this.#onSlow();
       this.#res.destroy();
       return;
     }
@@ -58,7 +61,7 @@ export function sseHandler(core: StreamingCore) {
       res.status(200).set({ "Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no" });
       res.flushHeaders();
       res.write(":)\n");
-      const client = new SseClient(res, viewer, core.config.STREAMING_MAX_BUFFERED_BYTES);
+      const client = new SseClient(res, viewer, core.config.STREAMING_MAX_BUFFERED_BYTES, () => core.dropped("slow"));
       core.connected(client);
       res.on("close", () => core.disconnected(client));
       await core.hub.join(client, stream);

@@ -4,6 +4,7 @@
  */
 import type { KeyValueStore } from "@starling/kv";
 import type { Logger } from "@starling/runtime";
+import { Counter, Gauge, type Registry } from "prom-client";
 import type { Clients } from "../clients/gateway-clients.ts";
 import type { GatewayConfig } from "../config.ts";
 import type { TokenResolver } from "../http/authenticate.ts";
@@ -26,6 +27,8 @@ export interface StreamingCore {
   hub: StreamHub;
   connected(client: LiveClient): void;
   disconnected(client: LiveClient): void;
+  /** Counts a client dropped for leaving too much unread (`slow`) or missing a pong (`unresponsive`). */
+  dropped(reason: "slow" | "unresponsive"): void;
   /** Open connections, for tests and metrics. */
   readonly size: number;
   /** Closes every connection and stops the heartbeat. */
@@ -35,8 +38,16 @@ export interface StreamingCore {
 /** Viewers rendered at the same time per replica (each one GetStatusPage call in flight). */
 const RENDER_CONCURRENCY = 64;
 
-/** Builds the core; `baseUrl` is the instance's public URL for rendered entities. */
-export function createStreamingCore(deps: { config: GatewayConfig; clients: Clients; tokens: TokenResolver; kv: KeyValueStore; logger: Logger; baseUrl: string }): StreamingCore {
+/** Builds the core; `baseUrl` is the instance's public URL for rendered entities, `registry` takes its metrics. */
+export function createStreamingCore(deps: {
+  config: GatewayConfig;
+  clients: Clients;
+  tokens: TokenResolver;
+  kv: KeyValueStore;
+  logger: Logger;
+  baseUrl: string;
+  registry: Registry;
+}): StreamingCore {
   const renderer = new StreamRenderer({ ...deps, concurrency: RENDER_CONCURRENCY });
   const hub = new StreamHub(deps.kv, (message, targets) => renderer.push(message, targets));
   const live = new Set<LiveClient>();
@@ -44,6 +55,8 @@ export function createStreamingCore(deps: { config: GatewayConfig; clients: Clie
     for (const client of live) client.heartbeat();
   }, deps.config.STREAMING_HEARTBEAT_MS);
   heartbeat.unref();
+  new Gauge({ name: "starling_gateway_streams_open", help: "Open streaming connections (SSE and WebSocket)", registers: [deps.registry], collect: function () { this.set(live.size); } });
+  const dropped = new Counter({ name: "starling_gateway_streams_dropped_total", help: "Streaming clients dropped, by reason (slow: too much unread; unresponsive: no pong)", labelNames: ["reason"], registers: [deps.registry] });
   return {
     config: deps.config,
     tokens: deps.tokens,
@@ -54,6 +67,7 @@ export function createStreamingCore(deps: { config: GatewayConfig; clients: Clie
       live.delete(client);
       hub.leave(client);
     },
+    dropped: (reason) => dropped.inc({ reason }),
     get size() {
       return live.size;
     },

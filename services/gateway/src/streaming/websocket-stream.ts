@@ -28,12 +28,14 @@ class WebSocketClient implements LiveClient {
   readonly streams = new Map<string, ResolvedStream>();
   readonly #socket: WebSocket;
   readonly #maxBuffered: number;
+  readonly #onDrop: (reason: "slow" | "unresponsive") => void;
   #alive = true;
 
-  constructor(socket: WebSocket, viewer: Viewer | undefined, maxBuffered: number) {
+  constructor(socket: WebSocket, viewer: Viewer | undefined, maxBuffered: number, onDrop: (reason: "slow" | "unresponsive") => void) {
     this.#socket = socket;
     this.viewer = viewer;
     this.#maxBuffered = maxBuffered;
+    this.#onDrop = onDrop;
     socket.on("pong", () => (this.#alive = true));
   }
 
@@ -51,7 +53,7 @@ class WebSocketClient implements LiveClient {
   }
 
   heartbeat(): void {
-    if (!this.#alive) return void this.#socket.terminate();
+    if (!this.#alive) return this.#drop("unresponsive");
     this.#alive = false;
     if (this.#socket.readyState === WebSocket.OPEN) this.#socket.ping();
   }
@@ -63,8 +65,13 @@ class WebSocketClient implements LiveClient {
   #frame(text: string): void {
     if (this.#socket.readyState !== WebSocket.OPEN) return;
     // A client that lets this much pile up is too slow to follow: dropped, so it holds no memory.
-    if (this.#socket.bufferedAmount > this.#maxBuffered) return void this.#socket.terminate();
+    if (this.#socket.bufferedAmount > this.#maxBuffered) return this.#drop("slow");
     this.#socket.send(text);
+  }
+
+  #drop(reason: "slow" | "unresponsive"): void {
+    this.#onDrop(reason);
+    this.#socket.terminate();
   }
 }
 
@@ -89,7 +96,7 @@ export function websocketUpgrade(core: StreamingCore) {
 }
 
 function open(core: StreamingCore, socket: WebSocket, viewer: Viewer | undefined, query: URLSearchParams): void {
-  const client = new WebSocketClient(socket, viewer, core.config.STREAMING_MAX_BUFFERED_BYTES);
+  const client = new WebSocketClient(socket, viewer, core.config.STREAMING_MAX_BUFFERED_BYTES, (reason) => core.dropped(reason));
   core.connected(client);
   socket.on("close", () => core.disconnected(client));
   socket.on("error", () => socket.terminate());
