@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { encodeStreamMessage, streamChannels } from "@starling/events";
+import { encodePayload, encodeStreamMessage, newEnvelope, streamChannels, TOPICS } from "@starling/events";
 import type { KeyValueStore } from "@starling/kv";
 import { createInfraProvider } from "@starling/platform";
 import { createServiceContext } from "@starling/runtime";
@@ -10,6 +10,7 @@ import { freePort, waitFor } from "@starling/testkit";
 import { WebSocket } from "ws";
 import { gatewayEnv } from "../src/config.ts";
 import { startGatewayService } from "../src/service.ts";
+import { startAccountsFixture } from "./fixtures/accounts-server.ts";
 
 /** A gateway with its key-value store and `env` on top of test settings; no upstream service runs. */
 async function startGateway(env: Record<string, string>) {
@@ -23,7 +24,7 @@ async function startGateway(env: Record<string, string>) {
   });
   const infra = createInfraProvider(config, { clientId: "gateway-test", logger: context.logger, shutdown: context.shutdown });
   const { httpPort, adminPort } = await startGatewayService(config, context, infra);
-  return { context, kv: infra.kv(), base: `127.0.0.1:${httpPort}`, admin: `http://127.0.0.1:${adminPort}` };
+  return { context, kv: infra.kv(), bus: infra.bus(), base: `127.0.0.1:${httpPort}`, admin: `http://127.0.0.1:${adminPort}` };
 }
 
 // The transports on a real gateway and its key-value store, fed by messages published on the store
@@ -96,6 +97,24 @@ describe("the streaming transports", function () {
       slow.ws.terminate();
     } finally {
       await own.context.shutdown.run("test");
+    }
+  });
+
+  it("closes the streams of a token when it is revoked", async () => {
+    const accounts = await startAccountsFixture({ tokens: { "token-a": { tokenId: "41", appId: "1", accountId: "5", scopes: ["read"], role: "" }, "token-b": { tokenId: "42", appId: "1", accountId: "6", scopes: ["read"], role: "" } } });
+    const own = await startGateway({ ACCOUNTS_GRPC_URL: accounts.address });
+    try {
+      const revoked = await socket(own.base, "stream=public&access_token=token-a");
+      const kept = await socket(own.base, "stream=public&access_token=token-b");
+      const closed = new Promise((resolve) => revoked.ws.once("close", resolve));
+      await own.bus.publish(TOPICS.accounts, [newEnvelope({ type: "token.revoked", source: "accounts", key: "5", payload: encodePayload("token.revoked", { tokenId: "41", accountId: "5" }) })]);
+      await closed;
+      await publish(own.kv, "delete", { statusId: "9" });
+      await waitFor(() => kept.frames.length === 1, { what: "the delete on the other token's stream" });
+      kept.ws.close();
+    } finally {
+      await own.context.shutdown.run("test");
+      await accounts.stop();
     }
   });
 

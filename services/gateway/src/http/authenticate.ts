@@ -21,6 +21,7 @@ export function bearerToken(req: Request): string | undefined {
  */
 export class TokenResolver {
   private readonly cache = new Map<string, { viewer: Viewer; until: number }>();
+  private readonly forgetListeners: ((match: { tokenId?: string; accountId?: string }) => void)[] = [];
   // Keyed by the cached viewer object, so a signature lives no longer than its cache entry.
   private readonly signed = new WeakMap<Viewer, { token: string; until: number }>();
 
@@ -56,8 +57,14 @@ export class TokenResolver {
     return viewer;
   }
 
+  /** Calls `listener` with every token or account forgotten: open streams of it close then. */
+  onForget(listener: (match: { tokenId?: string; accountId?: string }) => void): void {
+    this.forgetListeners.push(listener);
+  }
+
   /** Drops the cached tokens of one token id, or of every token of an account. */
   forget(match: { tokenId?: string; accountId?: string }): void {
+    for (const listener of this.forgetListeners) listener(match);
     for (const [token, { viewer }] of this.cache) {
       if ((match.tokenId && viewer.tokenId === match.tokenId) || (match.accountId && viewer.accountId === match.accountId)) this.cache.delete(token);
     }

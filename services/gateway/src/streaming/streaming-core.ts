@@ -15,7 +15,7 @@ import { StreamRenderer } from "./stream-renderer.ts";
 export interface LiveClient extends StreamClient {
   /** Called at every heartbeat: an SSE comment, or a WebSocket ping (closing a socket that missed the last pong). */
   heartbeat(): void;
-  /** Ends the connection cleanly (shutdown). */
+  /** Ends the connection cleanly (shutdown, a revoked token). */
   close(): void;
 }
 
@@ -55,6 +55,12 @@ export function createStreamingCore(deps: {
     for (const client of live) client.heartbeat();
   }, deps.config.STREAMING_HEARTBEAT_MS);
   heartbeat.unref();
+  // A revoked token, or a suspended or deleted account, ends its streams at once (Mastodon's `kill`).
+  deps.tokens.onForget(({ tokenId, accountId }) => {
+    for (const client of live) {
+      if (client.viewer && ((tokenId && client.viewer.tokenId === tokenId) || (accountId && client.viewer.accountId === accountId))) client.close();
+    }
+  });
   new Gauge({ name: "starling_gateway_streams_open", help: "Open streaming connections (SSE and WebSocket)", registers: [deps.registry], collect: function () { this.set(live.size); } });
   const dropped = new Counter({ name: "starling_gateway_streams_dropped_total", help: "Streaming clients dropped, by reason (slow: too much unread; unresponsive: no pong)", labelNames: ["reason"], registers: [deps.registry] });
   return {
