@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { encodeStreamMessage, streamChannels } from "@starling/events";
+import { createRedisStore } from "@starling/kv";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
 import { signIn, type Session } from "../src/harness/masto-session.ts";
 import { openSse, openWebSocket, type StreamEvent, type StreamRecorder } from "../src/harness/stream-clients.ts";
@@ -81,6 +83,41 @@ function describeStreaming(start: () => Promise<Stack>): void {
     assert.ok(!ids(anonymous, "update").includes(forFollowers.id), "no followers-only post for an anonymous client");
     assert.deepEqual([ws.errors, cyStream.errors], [[], []]);
     for (const client of [ws, sse, anonymous, cyStream]) client.close();
+  });
+
+  it("renders a notification on the user and user:notification streams, leaving out one whose status the recipient cannot see", async function () {
+    this.timeout(60_000);
+    // Until timelines creates notifications, one is published as its consumer of notification.created
+    // would publish it; only the production-like stack's pub/sub (Redis) is reachable from here.
+    if (!stack.infra) this.skip();
+    const { ana, ben, cy } = sessions;
+    const ws = await openWebSocket(stack.url, { stream: "user", access_token: ben.accessToken });
+    const sse = (await openSse(stack.url, "/user/notification", ben.accessToken)).stream!;
+    const liked = await ana.client.v1.statuses.create({ status: `liked ${suffix}` });
+    const hidden = await cy.client.v1.statuses.create({ status: `cy's followers only, again ${suffix}`, visibility: "private" });
+    await ws.next(isStatus("update", liked.id), "the liked post on ben's stream");
+    const redis = createRedisStore({ url: stack.infra.redisUrl, keyPrefix: stack.infra.redisKeyPrefix });
+    try {
+      const notify = (notificationId: string, statusId: string, fromAccountId: string) =>
+        redis.publish(streamChannels.notifications(ben.account.id), encodeStreamMessage({ event: "notification", notification: { notificationId, accountId: ben.account.id, type: "favourite", fromAccountId, statusId, createdAt: new Date("2026-11-26T08:00:00Z") } }));
+      await notify("9001", hidden.id, cy.account.id);
+      await notify("9002", liked.id, ana.account.id);
+    } finally {
+      await redis.close();
+    }
+    const onUser = await ws.next((e) => e.event === "notification", "the notification on ben's user stream");
+    const onSse = await sse.next((e) => e.event === "notification", "the notification on ben's SSE notification stream");
+    for (const event of [onUser, onSse]) {
+      const notification = JSON.parse(event.payload) as { id: string; type: string; created_at: string; account: { id: string }; status: { id: string } };
+      assert.deepEqual(
+        [notification.id, notification.type, notification.created_at, notification.account.id, notification.status.id],
+        ["9002", "favourite", "2026-11-26T08:00:00.000Z", ana.account.id, liked.id],
+      );
+    }
+    assert.deepEqual(onUser.stream, ["user"]);
+    assert.equal(ws.events.filter((e) => e.event === "notification").length, 1, "the notification of a status ben cannot see is left out");
+    ws.close();
+    sse.close();
   });
 
   it("refuses streams a token cannot read with an error, closing cleanly, and an invalid token at the handshake", async function () {
