@@ -14,6 +14,9 @@ export interface BenchConfig {
   stacks: ReadonlySet<StackName>;
   /** Local followers the fan-out scenario's author has. */
   fanOutFollowers: number;
+  /** WebSocket connections the streaming scenario opens, and the distinct viewers holding them. */
+  streamSockets: number;
+  streamViewers: number;
   /** The real PostgreSQL/Redis/Kafka for the production-like stack, when all three are configured. */
   servers: RealServers | undefined;
 }
@@ -30,11 +33,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   const durationSeconds = wholeNumber(env, "BENCH_DURATION", 10, MAX_DURATION_SECONDS);
   // BENCH_FOLLOWERS: followers fanned out to, 1..100000; the issue's figure is for 10,000.
   const fanOutFollowers = wholeNumber(env, "BENCH_FOLLOWERS", 10_000, MAX_FOLLOWERS);
+  // BENCH_STREAM_SOCKETS: WebSocket clients on `user`, 1..20000; the issue's figure is for 10,000.
+  const streamSockets = wholeNumber(env, "BENCH_STREAM_SOCKETS", 10_000, 20_000);
+  // BENCH_STREAM_VIEWERS: distinct accounts holding them, 1..2000; each is made with the CLI, about a second apiece.
+  const streamViewers = Math.min(wholeNumber(env, "BENCH_STREAM_VIEWERS", 100, 2_000), streamSockets);
   // BENCH_STACKS: comma-separated subset of embedded,production, to measure one while working on it.
   const stacks = new Set((env.BENCH_STACKS ?? STACK_NAMES.join(",")).split(",").map((name) => name.trim()));
   for (const name of stacks) if (!STACK_NAMES.includes(name as StackName)) throw new Error(`BENCH_STACKS: unknown stack "${name}" (${STACK_NAMES.join(", ")})`);
   // DATABASE_URL, REDIS_URL, KAFKA_BROKERS: `scripts/servers.sh env` prints them; unset, the bench starts its own.
-  return { durationSeconds, connections: 10, stacks: stacks as Set<StackName>, fanOutFollowers, servers: realServersFromEnv() };
+  return { durationSeconds, connections: 10, stacks: stacks as Set<StackName>, fanOutFollowers, streamSockets, streamViewers, servers: realServersFromEnv() };
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {

@@ -26,6 +26,9 @@ const ROWS: readonly Row[] = [
   { key: "rebuildSteadyP50Ms", label: "home read after feed-cache loss, then p50 (ms)", decimals: 1 },
   { key: "fanOutFirstFeedMs", label: "fan-out of one post, 200 → author's own feed (ms)", decimals: 0 },
   { key: "fanOutMs", label: "fan-out of one post, 200 → last follower feed (ms)", decimals: 0 },
+  { key: "streamP50Ms", label: "streaming, post → update on a socket, p50 (ms)", decimals: 0 },
+  { key: "streamP99Ms", label: "streaming, post → update on a socket, p99 (ms)", decimals: 0 },
+  { key: "streamRssMiB", label: "streaming, server RSS with every socket open (MiB)", decimals: 1 },
 ];
 
 const render = (figure: Figure | undefined, decimals: number): string =>

@@ -17,7 +17,10 @@ export type FigureKey =
   | "rebuildFirstReadMs"
   | "rebuildSteadyP50Ms"
   | "fanOutFirstFeedMs"
-  | "fanOutMs";
+  | "fanOutMs"
+  | "streamP50Ms"
+  | "streamP99Ms"
+  | "streamRssMiB";
 
 /** One measured value; `note` marks a caveat such as memory that had not settled yet. */
 export interface Figure {

@@ -57,6 +57,7 @@ const embeddedStack: StackUnderTest = {
     return restarted;
   },
   fanOut: false,
+  streaming: true,
 };
 
 try {

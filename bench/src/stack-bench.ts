@@ -3,6 +3,7 @@ import { fetchPage, loadBareServer } from "./bare-server-load.ts";
 import type { BenchConfig } from "./config.ts";
 import { benchFanOut } from "./fan-out-bench.ts";
 import { benchFeedLoss } from "./feed-loss-bench.ts";
+import { benchStreaming } from "./streaming-bench.ts";
 import { figure, type Column } from "./figures.ts";
 import { HOME_PATH, loadHomeTimeline } from "./home-timeline-load.ts";
 import { readRssMiB } from "./process-memory.ts";
@@ -16,6 +17,8 @@ export interface StackUnderTest {
   loseFeedCache(stack: Stack, accessToken: string): Promise<Stack>;
   /** Whether the fan-out scenario can watch this stack's feeds (they live in a Redis it can reach). */
   fanOut: boolean;
+  /** Whether the streaming scenario runs here (the issue measures it on one embedded server). */
+  streaming?: boolean;
   /** When set, the time from start to the stack answering is the cold-start figure, with this note. */
   readyNote?: string;
 }
@@ -45,6 +48,10 @@ export async function benchStack(running: RunningStacks, subject: StackUnderTest
     if (subject.fanOut) {
       say(`fan-out of one post to ${config.fanOutFollowers} followers`);
       Object.assign(figures, await benchFanOut(stack, config.fanOutFollowers));
+    }
+    if (subject.streaming) {
+      say(`one post streamed to ${config.streamSockets} WebSocket clients of ${config.streamViewers} viewers`);
+      Object.assign(figures, await benchStreaming(stack, config.streamViewers, config.streamSockets));
     }
   } finally {
     await running.stop(stack);
