@@ -41,7 +41,7 @@ for (const backend of backends) {
       const first = created("1001");
       // The same envelope published twice as well: a relay retry after a lost acknowledgement.
       await h.bus.publish(TOPICS.statuses, [first, first, created("1002"), created("1003")]);
-      await h.bus.publish(TOPICS.statuses, [statusEvent("status.deleted", "1003", { statusId: "1003", accountId: account.id })]);
+      await h.bus.publish(TOPICS.statuses, [statusEvent("status.deleted", "1003", { statusId: "1003", accountId: account.id, visibility: "public", local: true, tags: [], hasMedia: false })]);
       await h.bus.drain();
       const [after] = (await h.client.getAccounts({ ids: [account.id] })).accounts;
       assert.equal(after!.statusesCount, "2");
@@ -50,7 +50,7 @@ for (const backend of backends) {
 
     it("never counts statuses below zero", async () => {
       const { account } = await h.createUser("kim");
-      await h.bus.publish(TOPICS.statuses, [statusEvent("status.deleted", "2001", { statusId: "2001", accountId: account.id })]);
+      await h.bus.publish(TOPICS.statuses, [statusEvent("status.deleted", "2001", { statusId: "2001", accountId: account.id, visibility: "public", local: true, tags: [], hasMedia: false })]);
       await h.bus.drain();
       const [after] = (await h.client.getAccounts({ ids: [account.id] })).accounts;
       assert.equal(after!.statusesCount, "0");

@@ -48,7 +48,7 @@ for (const backend of backends()) {
       await publishPost(h, theirs);
       await reblog(me, theirs);
       await h.drain();
-      await h.publish("status.updated", theirs.statusId, { statusId: theirs.statusId, accountId: subscriber, visibility: "public", local: true, editedAt: new Date(), language: "en", mentionedAccountIds: [] });
+      await h.publish("status.updated", theirs.statusId, { statusId: theirs.statusId, accountId: subscriber, visibility: "public", local: true, editedAt: new Date(), language: "en", mentionedAccountIds: [], tags: [], hasMedia: false });
       await h.drain();
       await h.publish("user.signed_up", newbie, { accountId: newbie, moderatorAccountIds: [me] });
       await h.drain();
