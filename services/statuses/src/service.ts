@@ -31,6 +31,8 @@ import { statusPageCopies } from "./read-models/status-page-copies.ts";
 import { startPageCopiesConsumer } from "./read-models/status-page-copies-consumer.ts";
 import { federatedStatusesHandlers } from "./grpc/federated-statuses-handlers.ts";
 import { cacheStatusPages } from "./data/status-page-cache.ts";
+import { FeaturedTagsServiceService } from "@starling/proto/statuses/v1/featured_tags";
+import { featuredTagsHandlers } from "./grpc/featured-tags-handlers.ts";
 
 // Events drop a copy when its entity changes; this only bounds the rare copy fetched just before a
 // change and stored just after its event (see EntityCopiesOptions.ttlMs).
@@ -96,5 +98,5 @@ export async function startStatusesService(
   context.shutdown.add("workers", "statuses scheduled-status publisher", () => publisher.stop());
   const pollEnds = startPollEndAnnouncer(deps, { intervalMs: config.POLLS_ENDED_INTERVAL_MS, logger: context.logger });
   context.shutdown.add("workers", "statuses poll end announcer", () => pollEnds.stop());
-  return serveService(context, config, [{ definition: StatusesServiceService, handlers: statusesHandlers(deps) }, { definition: StatusEditsServiceService, handlers: statusEditsHandlers(deps) }, { definition: CustomEmojisServiceService, handlers: customEmojisHandlers(deps) }, { definition: PollsServiceService, handlers: pollsHandlers(deps) }, { definition: StatusInteractionsServiceService, handlers: interactionsHandlers(deps) }, { definition: ScheduledStatusesServiceService, handlers: scheduledStatusesHandlers(scheduling) }, { definition: TranslationServiceService, handlers: translationHandlers({ ...deps, translator: configuredTranslator(config, deps.now) }) }, { definition: FederatedStatusesServiceService, handlers: federatedStatusesHandlers(deps) }]);
+  return serveService(context, config, [{ definition: StatusesServiceService, handlers: statusesHandlers(deps) }, { definition: StatusEditsServiceService, handlers: statusEditsHandlers(deps) }, { definition: CustomEmojisServiceService, handlers: customEmojisHandlers(deps) }, { definition: PollsServiceService, handlers: pollsHandlers(deps) }, { definition: StatusInteractionsServiceService, handlers: interactionsHandlers(deps) }, { definition: ScheduledStatusesServiceService, handlers: scheduledStatusesHandlers(scheduling) }, { definition: TranslationServiceService, handlers: translationHandlers({ ...deps, translator: configuredTranslator(config, deps.now) }) }, { definition: FederatedStatusesServiceService, handlers: federatedStatusesHandlers(deps) }, { definition: FeaturedTagsServiceService, handlers: featuredTagsHandlers(deps) }]);
 }
