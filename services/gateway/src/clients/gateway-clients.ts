@@ -13,6 +13,7 @@ import { PreviewCardsServiceClient } from "@starling/proto/media/v1/preview_card
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import { PollsServiceClient } from "@starling/proto/statuses/v1/polls";
 import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
+import { FeaturedTagsServiceClient } from "@starling/proto/statuses/v1/featured_tags";
 import { StatusEditsServiceClient } from "@starling/proto/statuses/v1/status_edits";
 import { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
 import { TranslationServiceClient } from "@starling/proto/statuses/v1/translation";
@@ -39,6 +40,7 @@ export interface Clients {
   statuses: AsyncClient<StatusesServiceClient>;
   polls: AsyncClient<PollsServiceClient>;
   customEmojis: AsyncClient<CustomEmojisServiceClient>;
+  featuredTags: AsyncClient<FeaturedTagsServiceClient>;
   statusEdits: AsyncClient<StatusEditsServiceClient>;
   interactions: AsyncClient<StatusInteractionsServiceClient>;
   translation: AsyncClient<TranslationServiceClient>;
@@ -69,6 +71,7 @@ export function connectClients(config: GatewayConfig): Clients {
     statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
     polls: connectService(PollsServiceClient, config.STATUSES_GRPC_URL, defaults),
     customEmojis: connectService(CustomEmojisServiceClient, config.STATUSES_GRPC_URL, defaults),
+    featuredTags: connectService(FeaturedTagsServiceClient, config.STATUSES_GRPC_URL, defaults),
     statusEdits: connectService(StatusEditsServiceClient, config.STATUSES_GRPC_URL, defaults),
     interactions: connectService(StatusInteractionsServiceClient, config.STATUSES_GRPC_URL, defaults),
     translation: connectService(TranslationServiceClient, config.STATUSES_GRPC_URL, defaults),

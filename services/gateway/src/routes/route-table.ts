@@ -21,6 +21,7 @@ import { translationRoutes } from "./translation-routes.ts";
 import { pushRoutes } from "./push-routes.ts";
 import { notificationRoutes } from "./notification-routes.ts";
 import { markerRoutes } from "./marker-routes.ts";
+import { featuredTagRoutes } from "./featured-tag-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each (one group a line, so new groups merge cleanly). */
 export const ROUTES: Route[] = [
@@ -46,4 +47,5 @@ export const ROUTES: Route[] = [
   ...mediaRoutes,
   ...searchRoutes,
   ...pushRoutes,
+  ...featuredTagRoutes,
 ];
