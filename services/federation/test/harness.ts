@@ -15,6 +15,7 @@ import { FederatedStatusesServiceService } from "@starling/proto/statuses/v1/fed
 import { FollowsServiceService } from "@starling/proto/accounts/v1/follows";
 import { MediaServiceService } from "@starling/proto/media/v1/media";
 import { CustomEmojisServiceService } from "@starling/proto/statuses/v1/custom_emojis";
+import { FeaturedTagsServiceService } from "@starling/proto/statuses/v1/featured_tags";
 import { StatusInteractionsServiceService } from "@starling/proto/statuses/v1/interactions";
 import { createLogger, createServiceContext, notFound, ServiceError, startGrpcServer } from "@starling/runtime";
 import { status as GrpcStatus } from "@grpc/grpc-js";
@@ -198,6 +199,7 @@ export async function startHarness(backend: Backend, options: { env?: Record<str
         })),
       }) },
       { definition: CustomEmojisServiceService, handlers: only({}) },
+      { definition: FeaturedTagsServiceService, handlers: only({}) },
       { definition: RegistrationServiceService, handlers: only({ getRegistrationSettings: async () => ({ mode: "open", enabled: true, approvalRequired: false }) }) },
     ],
   });

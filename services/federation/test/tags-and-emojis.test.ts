@@ -23,16 +23,29 @@ for (const backend of backends) {
 
     const get = (path: string, accept = AP) => fetch(`${h.url}${path}`, { headers: { accept } });
 
-    it("links the actor's featured tags collection, empty while accounts feature no hashtags", async () => {
+    it("links the actor's featured tags collection and lists the featured tags as Hashtags, asking statuses by account id", async () => {
       const actor = (await (await get("/users/fay")).json()) as Json;
       assert.equal(actor.featuredTags, `${BASE_URL}/users/fay/collections/tags`);
+      const asked: Json[] = [];
+      h.answer("listFeaturedTags", async (request: Json) => {
+        asked.push(request);
+        return { tags: [{ id: "1", accountId: request.accountId, name: "CatsOfStarling", url: `${BASE_URL}/@fay/tagged/CatsOfStarling`, statusesCount: "3" }, { id: "2", accountId: request.accountId, name: "birds", url: `${BASE_URL}/@fay/tagged/birds`, statusesCount: "0" }] };
+      });
       const response = await get("/users/fay/collections/tags");
       assert.equal(response.status, 200);
       const collection = (await response.json()) as Json;
       assert.equal(collection.id, `${BASE_URL}/users/fay/collections/tags`);
       // Fedify serves it ordered where Mastodon says Collection; Mastodon's reader takes both.
       assert.equal(collection.type, "OrderedCollection");
-      assert.equal(collection.totalItems, 0);
+      assert.equal(collection.totalItems, 2);
+      assert.deepEqual(collection.orderedItems.map(({ type, href, name }: Json) => ({ type, href, name })), [
+        { type: "Hashtag", href: `${BASE_URL}/@fay/tagged/CatsOfStarling`, name: "#CatsOfStarling" },
+        { type: "Hashtag", href: `${BASE_URL}/@fay/tagged/birds`, name: "#birds" },
+      ]);
+      assert.ok(asked.length > 0 && asked.every((request) => /^\d+$/.test(request.accountId)));
+
+      h.answer("listFeaturedTags", async () => ({ tags: [] }));
+      assert.equal(((await (await get("/users/fay/collections/tags")).json()) as Json).totalItems, 0);
       assert.equal((await get("/users/nobody/collections/tags")).status, 404);
     });
 

@@ -6,6 +6,7 @@ import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
 import { MediaServiceClient } from "@starling/proto/media/v1/media";
 import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
+import { FeaturedTagsServiceClient } from "@starling/proto/statuses/v1/featured_tags";
 import { FederatedStatusesServiceClient } from "@starling/proto/statuses/v1/federated_statuses";
 import { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
@@ -24,6 +25,7 @@ export function connectFederationClients(config: FederationConfig) {
     follows: connectService(FollowsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     interactions: connectService(StatusInteractionsServiceClient, config.STATUSES_GRPC_URL, defaults),
     customEmojis: connectService(CustomEmojisServiceClient, config.STATUSES_GRPC_URL, defaults),
+    featuredTags: connectService(FeaturedTagsServiceClient, config.STATUSES_GRPC_URL, defaults),
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
   };
 }

@@ -1,5 +1,5 @@
 import type { Federation } from "@fedify/fedify";
-import { Announce, Create, type Activity, type Hashtag } from "@fedify/fedify/vocab";
+import { Announce, Create, Hashtag, type Activity } from "@fedify/fedify/vocab";
 import { signedFetchAllowed } from "./authorized-fetch.ts";
 import { findLocalAccount, type FederationContextData } from "./federation.ts";
 import { statusActivityId } from "../outbound/status-activities.ts";
@@ -83,11 +83,12 @@ export function registerCollections(federation: Federation<FederationContextData
     return { items: views.filter((v) => PUBLIC.has(v.federated.status!.visibility)).map((v) => noteObject(v, ctx.origin)) };
   }).authorize(signedFetchAllowed);
 
-  // Mastodon's featured hashtags (Hashtag items). Accounts cannot feature hashtags yet, so there are
-  // none; it is served so the actor's featuredTags link resolves, as Mastodon's does.
+  // Mastodon's featured hashtags: a Hashtag per featured tag, its href the account's page of the tag.
   const featuredTagsOf = async (data: FederationContextData, identifier: string): Promise<Hashtag[] | null> => {
     const account = await findLocalAccount(data, identifier);
-    return account && account.username === identifier ? [] : null;
+    if (!account || account.username !== identifier) return null;
+    const { tags } = await data.featuredTags.listFeaturedTags({ accountId: account.id });
+    return tags.map((tag) => new Hashtag({ href: new URL(tag.url), name: `#${tag.name}` }));
   };
   federation
     .setFeaturedTagsDispatcher("/users/{identifier}/collections/tags", async (ctx, identifier) => {

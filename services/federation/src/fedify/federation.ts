@@ -12,6 +12,7 @@ import type { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/cust
 import type { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
 import type { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import type { FederatedStatusesServiceClient } from "@starling/proto/statuses/v1/federated_statuses";
+import type { FeaturedTagsServiceClient } from "@starling/proto/statuses/v1/featured_tags";
 import type { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import type { DeliveryRequest } from "../delivery/enqueue.ts";
 import { registerInboxListeners } from "../inbox/listeners.ts";
@@ -37,6 +38,8 @@ export interface FederationContextData {
   interactions: AsyncClient<StatusInteractionsServiceClient>;
   media: AsyncClient<MediaServiceClient>;
   customEmojis: AsyncClient<CustomEmojisServiceClient>;
+  /** The actor's featured tags collection. */
+  featuredTags: AsyncClient<FeaturedTagsServiceClient>;
   db: Database;
   /**
    * Fetches documents past Fedify's short-lived document cache (still honouring
