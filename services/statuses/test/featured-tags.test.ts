@@ -46,13 +46,13 @@ for (const backend of backends) {
       await post(alice, "Friends only #catsofstarling", "private");
       await post(bob, "Not alice's #catsofstarling");
       const gone = await post(alice, "Soon gone #catsofstarling");
-      let [listed] = await list(alice);
+      let listed = (await list(alice))[0]!;
       assert.equal(listed.statusesCount, "3");
       assert.deepEqual(listed.lastStatusAt, gone.createdAt);
 
       await service.client.deleteStatus({ id: gone.id }, await as(alice));
       await edits.editStatus(EditStatusRequest.fromPartial({ id: first.id, status: "No tag now" }), await as(alice));
-      [listed] = await list(alice);
+      listed = (await list(alice))[0]!;
       assert.equal(listed.statusesCount, "1");
       assert.equal(listed.name, "CatsOfStarling");
     });
@@ -93,7 +93,7 @@ for (const backend of backends) {
       await featured.featureTag({ name: "owls" }, await as(dave));
       const { tags } = await featured.suggestFeaturedTags({}, await as(dave));
       assert.deepEqual(tags.map((t) => t.name), ["Birding", "frogs"]);
-      assert.match(tags[0].url, /\/tags\/birding$/);
+      assert.match(tags[0]!.url, /\/tags\/birding$/);
     });
   });
 }
