@@ -31,6 +31,7 @@ function serveAlice(h: Harness): { alice: Account; statusPath: string } {
   h.answer("listFollowers", async () => ({ accounts: [] }));
   h.answer("listFollowing", async () => ({ accounts: [] }));
   h.answer("listPinnedStatuses", async () => ({ statuses: [] }));
+  h.answer("listFeaturedTags", async () => ({ tags: [] }));
   return { alice, statusPath: "/users/alice/statuses/7001" };
 }
 
