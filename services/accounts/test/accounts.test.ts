@@ -31,7 +31,7 @@ for (const backend of backends) {
       const created = await h.client.createAccount(request({ username: "Alice", email: "Alice@Example.test" }), { viewerToken });
       const account = created.account!;
       assert.equal(account.username, "Alice");
-      assert.equal(account.domain, "");
+      assert.equal(account.domain, undefined);
       assert.equal(account.uri, "http://127.0.0.1:3000/users/Alice");
       assert.equal(account.url, "http://127.0.0.1:3000/@Alice");
       assert.equal(account.followersCount, "0");
@@ -80,7 +80,7 @@ for (const backend of backends) {
       const { account } = await h.createUser("erin", { role: "Owner" });
       const credential = await h.client.getCredentialAccount({}, { viewerToken: await h.sign({ accountId: account.id, scopes: ["read"] }) });
       assert.equal(credential.account!.id, account.id);
-      assert.deepEqual(credential.source, { privacy: "public", sensitive: false, language: "", note: "", fields: [], followRequestsCount: 0 });
+      assert.deepEqual(credential.source, { privacy: "public", sensitive: false, language: undefined, note: "", fields: [], followRequestsCount: 0 });
       assert.equal(credential.role!.name, "Owner");
       assert.equal(credential.role!.permissions, String((1 << 20) - 1));
       const plain = (await h.createUser("frank")).account;

@@ -158,7 +158,7 @@ for (const backend of backends) {
       await waitFor(() => [...seen.values()].some((e) => e.type === "account.created" && e.key === marker.account.id), { what: "the marker event" });
       const deleted = eventsOf("account.deleted", user.account.id);
       assert.equal(deleted.length, 1);
-      assert.deepEqual({ ...decodePayload("account.deleted", deleted[0]!) }, { accountId: user.account.id, username: "zeno", domain: "" });
+      assert.deepEqual({ ...decodePayload("account.deleted", deleted[0]!) }, { accountId: user.account.id, username: "zeno", domain: undefined });
     });
   });
 }

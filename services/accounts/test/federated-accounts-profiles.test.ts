@@ -66,7 +66,7 @@ for (const backend of backends) {
       it("drops links that are not http(s) and records a known movedTo", async () => {
         const target = await remote("cyd_new");
         const a = await remote("cyd", { avatarUrl: "javascript:alert(1)", url: "data:text/html,x", movedToAccountId: target.id });
-        assert.deepEqual([a.avatarUrl, a.url, a.movedToAccountId], ["", "", target.id]);
+        assert.deepEqual([a.avatarUrl, a.url, a.movedToAccountId], [undefined, undefined, target.id]);
       });
 
       it("keeps the alsoKnownAs a local account moving to the remote one must be listed in", async () => {
@@ -78,7 +78,7 @@ for (const backend of backends) {
         try {
           assert.equal((await rejection(profiles.moveAccount({ targetAcct: "cora_elsewhere@remote.example", password }, as))).code, status.INVALID_ARGUMENT);
           const moved = (await profiles.moveAccount({ targetAcct: "cora_new@remote.example", password }, as)).account!;
-          assert.deepEqual([moved.movedToAccountId, other.movedToAccountId], [target.id, ""]);
+          assert.deepEqual([moved.movedToAccountId, other.movedToAccountId], [target.id, undefined]);
         } finally {
           profiles.close();
         }

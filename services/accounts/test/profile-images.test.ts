@@ -31,7 +31,7 @@ for (const backend of backends) {
       const { account } = await h.createUser("pictured");
       const as = { viewerToken: await h.sign({ accountId: account.id, scopes: ["write"] }) };
       const before = (await h.client.getAccounts({ ids: [account.id] })).accounts[0]!;
-      assert.deepEqual([before.avatarUrl, before.avatarStaticUrl, before.headerUrl, before.headerStaticUrl], ["", "", "", ""]);
+      assert.deepEqual([before.avatarUrl, before.avatarStaticUrl, before.headerUrl, before.headerStaticUrl], [undefined, undefined, undefined, undefined]);
       const avatar = { url: `${MEDIA}/avatars/1/original/2.gif`, staticUrl: `${MEDIA}/avatars/1/static/2.png` };
       const updated = (await profiles.updateCredentials({ avatar, header: { url: `${MEDIA}/headers/1/original/3.jpg`, staticUrl: "" } }, as)).account!;
       assert.deepEqual([updated.avatarUrl, updated.avatarStaticUrl], [avatar.url, avatar.staticUrl]);
@@ -52,7 +52,7 @@ for (const backend of backends) {
         assert.equal(refused.code, status.INVALID_ARGUMENT, url);
       }
       const seen = (await h.client.getAccounts({ ids: [account.id] })).accounts[0]!;
-      assert.deepEqual([seen.displayName === "Changed", seen.avatarUrl], [false, ""]);
+      assert.deepEqual([seen.displayName === "Changed", seen.avatarUrl], [false, undefined]);
     });
   });
 }

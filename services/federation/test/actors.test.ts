@@ -155,7 +155,7 @@ for (const backend of backends) {
       const asked: string[][] = [];
       h.answer("getCustomEmojis", async ({ shortcodes, domain }: { shortcodes: string[]; domain: string }) => {
         asked.push([...shortcodes, `@${domain}`]);
-        const blobcat = { id: "77", shortcode: "blobcat", domain: "", url: `${BASE_URL}/system/custom_emojis/blobcat.png`, staticUrl: `${BASE_URL}/system/custom_emojis/blobcat.png`, visibleInPicker: true, category: "", disabled: false, createdAt: updatedAt, updatedAt };
+        const blobcat = { id: "77", shortcode: "blobcat", url: `${BASE_URL}/system/custom_emojis/blobcat.png`, staticUrl: `${BASE_URL}/system/custom_emojis/blobcat.png`, visibleInPicker: true, disabled: false, createdAt: updatedAt, updatedAt };
         return { emojis: shortcodes.includes("blobcat") ? [blobcat] : [] };
       });
       h.addAccount("emoji_fan", { displayName: "Fan :blobcat:", emojiShortcodes: ["blobcat", "unknown", "blobcat"] });

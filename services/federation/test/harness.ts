@@ -81,10 +81,10 @@ let nextId = 100;
 function account(username: string, fields: Partial<Account>): Account {
   const id = String(nextId++);
   return {
-    id, username, domain: "", displayName: "", note: "", uri: `${BASE_URL}/users/${username}`, url: `${BASE_URL}/@${username}`,
+    id, username, displayName: "", note: "", uri: `${BASE_URL}/users/${username}`, url: `${BASE_URL}/@${username}`,
     locked: false, bot: false, discoverable: undefined, group: false, createdAt: new Date(), followersCount: "0", followingCount: "0",
-    statusesCount: "0", lastStatusAt: undefined, avatarUrl: "", headerUrl: "", fields: [], suspended: false, limited: false,
-    movedToAccountId: "", emojiShortcodes: [], avatarStaticUrl: "", headerStaticUrl: "", ...fields,
+    statusesCount: "0", lastStatusAt: undefined, fields: [], suspended: false, limited: false,
+    emojiShortcodes: [], ...fields,
   };
 }
 

@@ -9,10 +9,8 @@ if (process.env.DATABASE_URL) backends.push({ name: "PostgreSQL", url: process.e
 
 const emoji = (shortcode: string, overrides: Partial<CreateCustomEmojiRequest> = {}): CreateCustomEmojiRequest => ({
   shortcode,
-  domain: "",
   url: `https://social.test/system/custom_emojis/images/${shortcode}.gif`,
   staticUrl: `https://social.test/system/custom_emojis/images/${shortcode}.png`,
-  category: "",
   visibleInPicker: true,
   overwrite: false,
   ...overrides,
@@ -51,6 +49,12 @@ for (const backend of backends) {
       assert.ok(listed.some((e) => e.shortcode === "admin_made"));
     });
 
+    it("answers a local emoji without a domain, and one without a category without a category", async () => {
+      const { emoji: plain } = await create(emoji("plain_blob"));
+      assert.equal(plain!.domain, undefined);
+      assert.equal(plain!.category, undefined);
+    });
+
     it("refuses everyone else, and nothing is stored", async () => {
       const before = await storedCount();
       for (const role of ["Moderator", undefined]) {
@@ -66,6 +70,8 @@ for (const backend of backends) {
         await assert.rejects(create(emoji(shortcode)), (e) => codeOf(e) === GrpcStatus.INVALID_ARGUMENT && /Shortcode/.test((e as Error).message), shortcode);
       }
       await assert.rejects(create(emoji("okay_code", { url: "javascript:alert(1)" })), (e) => codeOf(e) === GrpcStatus.INVALID_ARGUMENT);
+      // A domain that is given names a remote server: a blank one is not a way to say "local".
+      await assert.rejects(create(emoji("okay_code", { domain: " " })), (e) => codeOf(e) === GrpcStatus.INVALID_ARGUMENT && /Domain/.test((e as Error).message));
       assert.equal(await storedCount(), before);
     });
 
@@ -75,7 +81,7 @@ for (const backend of backends) {
       const replaced = await create(emoji("party_parrot", { url: "https://social.test/system/custom_emojis/images/new.gif", visibleInPicker: false, overwrite: true }));
       assert.equal(replaced.created, false);
       assert.equal(replaced.emoji!.id, first.emoji!.id);
-      const [stored] = (await emojis.getCustomEmojis({ shortcodes: ["party_parrot"], domain: "", refs: [] })).emojis;
+      const [stored] = (await emojis.getCustomEmojis({ shortcodes: ["party_parrot"], refs: [] })).emojis;
       assert.equal(stored!.url, "https://social.test/system/custom_emojis/images/new.gif");
       assert.equal(stored!.visibleInPicker, false);
       assert.equal((await service.db.table("custom_emojis").whereRaw("lower(shortcode) = 'party_parrot'")).length, 1);
@@ -85,18 +91,18 @@ for (const backend of backends) {
       await create(emoji("secret_blob", { visibleInPicker: false }));
       const { emojis: listed } = await emojis.listCustomEmojis({});
       assert.equal(listed.some((e) => e.shortcode === "secret_blob"), false);
-      const { emojis: found } = await emojis.getCustomEmojis({ shortcodes: ["secret_blob"], domain: "", refs: [] });
+      const { emojis: found } = await emojis.getCustomEmojis({ shortcodes: ["secret_blob"], refs: [] });
       assert.equal(found[0]?.visibleInPicker, false);
     });
 
     it("looks up emojis by exact shortcode in one call, ignoring unknown and malformed ones and other domains", async () => {
       await create(emoji("remote_blob", { domain: "remote.example" }));
-      const { emojis: found } = await emojis.getCustomEmojis({ shortcodes: ["blobcat", "admin_made", "BLOBCAT", "missing", "x", "bad-one", "remote_blob"], domain: "", refs: [] });
+      const { emojis: found } = await emojis.getCustomEmojis({ shortcodes: ["blobcat", "admin_made", "BLOBCAT", "missing", "x", "bad-one", "remote_blob"], refs: [] });
       assert.deepEqual(found.map((e) => e.shortcode).sort(), ["admin_made", "blobcat"]);
       const { emojis: remote } = await emojis.getCustomEmojis({ shortcodes: ["remote_blob"], domain: "Remote.Example", refs: [] });
       assert.deepEqual(remote.map((e) => [e.shortcode, e.domain]), [["remote_blob", "remote.example"]]);
-      const { emojis: mixed } = await emojis.getCustomEmojis({ shortcodes: [], domain: "", refs: [{ shortcode: "blobcat", domain: "" }, { shortcode: "remote_blob", domain: "remote.example" }, { shortcode: "blobcat", domain: "remote.example" }] });
-      assert.deepEqual(mixed.map((e) => `${e.shortcode}@${e.domain}`).sort(), ["blobcat@", "remote_blob@remote.example"]);
+      const { emojis: mixed } = await emojis.getCustomEmojis({ shortcodes: [], refs: [{ shortcode: "blobcat" }, { shortcode: "remote_blob", domain: "remote.example" }, { shortcode: "blobcat", domain: "remote.example" }] });
+      assert.deepEqual(mixed.map((e) => `${e.shortcode}@${e.domain ?? ""}`).sort(), ["blobcat@", "remote_blob@remote.example"]);
       assert.equal((await emojis.listCustomEmojis({})).emojis.some((e) => e.shortcode === "remote_blob"), false);
     });
 

@@ -22,7 +22,7 @@ for (const backend of backends) {
       emojis = connectService(CustomEmojisServiceClient, service.address, { deadlineMs: 10_000 });
       const owner = { viewerToken: await signViewer(VIEWER_SECRET, { accountId: "1", scopes: ["admin:write"], role: "Owner" }) };
       await emojis.createCustomEmoji(
-        { shortcode: "blobcat", domain: "", url: "https://local.test/emojis/blobcat.gif", staticUrl: "https://local.test/emojis/blobcat.png", category: "", visibleInPicker: true, overwrite: false },
+        { shortcode: "blobcat", url: "https://local.test/emojis/blobcat.gif", staticUrl: "https://local.test/emojis/blobcat.png", visibleInPicker: true, overwrite: false },
         owner,
       );
     });
@@ -73,15 +73,14 @@ for (const backend of backends) {
 
     it("keeps remote emojis out of the picker but renders them by shortcode and domain", async () => {
       const { emojis: listed } = await emojis.listCustomEmojis({});
-      assert.deepEqual(listed.map((e) => `${e.shortcode}@${e.domain}`), ["blobcat@"]);
-      const { emojis: local } = await emojis.getCustomEmojis({ shortcodes: ["blobcat", "party"], domain: "", refs: [] });
+      assert.deepEqual(listed.map((e) => `${e.shortcode}@${e.domain ?? ""}`), ["blobcat@"]);
+      const { emojis: local } = await emojis.getCustomEmojis({ shortcodes: ["blobcat", "party"], refs: [] });
       assert.deepEqual(local.map((e) => e.url), ["https://local.test/emojis/blobcat.gif"]);
       const { emojis: found } = await emojis.getCustomEmojis({
         shortcodes: [],
-        domain: "",
-        refs: [{ shortcode: "blobcat", domain: "remote.example" }, { shortcode: "party", domain: "other.example:8443" }, { shortcode: "blobcat", domain: "" }],
+        refs: [{ shortcode: "blobcat", domain: "remote.example" }, { shortcode: "party", domain: "other.example:8443" }, { shortcode: "blobcat" }],
       });
-      assert.deepEqual(found.map((e) => `${e.shortcode}@${e.domain} ${e.url}`).sort(), ["blobcat@ https://local.test/emojis/blobcat.gif", "blobcat@remote.example https://cdn.remote.example/blobcat-v2.png"]);
+      assert.deepEqual(found.map((e) => `${e.shortcode}@${e.domain ?? ""} ${e.url}`).sort(), ["blobcat@ https://local.test/emojis/blobcat.gif", "blobcat@remote.example https://cdn.remote.example/blobcat-v2.png"]);
     });
   });
 }

@@ -13,7 +13,7 @@ const ALREADY_EXISTS = 6;
 
 /** What one import run was asked. */
 interface ImportOptions {
-  category: string;
+  category?: string | undefined;
   prefix: string;
   suffix: string;
   overwrite: boolean;
@@ -39,7 +39,7 @@ export async function emojiImportCommand(argv: string[]): Promise<void> {
     args: argv,
     allowPositionals: true,
     options: {
-      category: { type: "string", default: "" },
+      category: { type: "string" },
       prefix: { type: "string", default: "" },
       suffix: { type: "string", default: "" },
       overwrite: { type: "boolean", default: false },
@@ -82,11 +82,11 @@ async function importOne(clients: ImportClients, source: EmojiSource, options: I
     console.log(`refused ${source.label}: shortcode "${shortcode}" must be at least 2 letters, digits or underscores`);
     return "refused";
   }
-  const { emojis: existing } = await clients.emojis.getCustomEmojis({ shortcodes: [shortcode], domain: "", refs: [] });
+  const { emojis: existing } = await clients.emojis.getCustomEmojis({ shortcodes: [shortcode], refs: [] });
   if (existing.length > 0 && !options.overwrite) return skipped(shortcode);
   try {
     const image = await storeImage(clients, source);
-    const request = { shortcode, domain: "", ...image, category: options.category, visibleInPicker: !options.unlisted, overwrite: options.overwrite };
+    const request = { shortcode, ...image, category: options.category, visibleInPicker: !options.unlisted, overwrite: options.overwrite };
     const { created } = await clients.emojis.createCustomEmoji(request, { viewerToken: clients.viewerToken });
     console.log(`${created ? "imported" : "imported (overwrote)"} :${shortcode}:`);
     return "imported";

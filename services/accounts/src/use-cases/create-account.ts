@@ -63,7 +63,7 @@ export async function insertLocalAccount(deps: AccountsDeps, trx: Transaction, a
     createdAt: account.createdAt,
     currentSignInAt: null,
   });
-  await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.created", account.id, { accountId: account.id, username: account.username, domain: "" })]);
+  await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.created", account.id, { accountId: account.id, username: account.username })]);
   return userId;
 }
 

@@ -46,7 +46,7 @@ export async function tombstoneAccount(deps: AccountsDeps, account: Account, del
     if (!(await markAccountDeleted(deps.db, trx, account.id, deletedAt))) return false;
     await endRelationships(deps, trx, account.id);
     await eraseUserData(deps.db, trx, account.id, deletedAt);
-    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.deleted", account.id, { accountId: account.id, username: account.username, domain: account.domain ?? "" })]);
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.deleted", account.id, { accountId: account.id, username: account.username, domain: account.domain ?? undefined })]);
     return true;
   });
   if (fresh) deps.nudge();

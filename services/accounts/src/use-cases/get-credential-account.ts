@@ -12,7 +12,8 @@ import type { AccountsDeps } from "./deps.ts";
 export interface AccountSource {
   privacy: string;
   sensitive: boolean;
-  language: string;
+  /** Default posting language; undefined when none is set. */
+  language: string | undefined;
   /** Plain text. */
   note: string;
   /** The fields as typed, with their verification. */
@@ -34,7 +35,7 @@ export async function getCredentialAccount(deps: AccountsDeps, viewer: Viewer | 
   const source: AccountSource = {
     privacy: settings.privacy,
     sensitive: settings.sensitive,
-    language: settings.language ?? "",
+    language: settings.language ?? undefined,
     note: account.noteSource ?? "",
     fields: account.fields ?? [],
     followRequestsCount,

@@ -47,7 +47,7 @@ async function upsertOnce(deps: AccountsDeps, profile: RemoteProfile): Promise<U
     else if (account.movedToAccountId && !(await findAccount(deps.db, account.movedToAccountId, trx))) throw invalidArgument("Validation failed: Moved to account is unknown");
     if (!existing) {
       await insertAccount(deps.db, trx, account);
-      await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.created", account.id, { accountId: account.id, username: account.username, domain: account.domain ?? "" })]);
+      await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.created", account.id, { accountId: account.id, username: account.username, domain: account.domain ?? undefined })]);
       return { id: account.id, created: true, announced: true };
     }
     await refreshRemoteAccount(deps.db, trx, account);

@@ -37,7 +37,7 @@ function imageType(url: string): string | undefined {
   return extension ? types[extension] : undefined;
 }
 
-function image(url: string, baseUrl: string): Image | null {
+function image(url: string | undefined, baseUrl: string): Image | null {
   return url ? new Image({ url: new URL(url, baseUrl), mediaType: imageType(url) ?? null }) : null;
 }
 

@@ -19,7 +19,7 @@ export async function localActorDocument(ctx: Context<FederationContextData>, ac
 async function profileEmojisOf(data: FederationContextData, account: Account): Promise<CustomEmoji[]> {
   const shortcodes = [...new Set(account.emojiShortcodes)];
   if (account.suspended || shortcodes.length === 0) return [];
-  return (await data.customEmojis.getCustomEmojis({ shortcodes, domain: "", refs: [] })).emojis;
+  return (await data.customEmojis.getCustomEmojis({ shortcodes, refs: [] })).emojis;
 }
 
 // A suspended account shows neither, so nothing is asked for it.

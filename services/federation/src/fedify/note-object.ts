@@ -161,7 +161,7 @@ export async function loadStatusViews(data: FederationContextData, ids: readonly
   const [accounts, media, emojis] = await Promise.all([
     data.accounts.getAccounts({ ids: accountIds }).then((r) => new Map(r.accounts.map((a) => [a.id, a]))),
     mediaIds.length > 0 ? data.media.getMedia({ ids: mediaIds }).then((r) => new Map(r.media.map((m) => [m.id, m]))) : new Map<string, MediaAttachment>(),
-    shortcodes.length > 0 ? data.customEmojis.getCustomEmojis({ shortcodes, domain: "", refs: [] }).then((r) => r.emojis) : [],
+    shortcodes.length > 0 ? data.customEmojis.getCustomEmojis({ shortcodes, refs: [] }).then((r) => r.emojis) : [],
   ]);
   const views: LocalStatusView[] = [];
   for (const federated of found) {

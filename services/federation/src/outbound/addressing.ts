@@ -36,6 +36,6 @@ export async function accountsById(data: FederationContextData, ids: readonly st
 }
 
 /** Local accounts have no domain. */
-export const isLocal = (account: Account | undefined): account is Account => account !== undefined && !account.domain;
+export const isLocal = (account: Account | undefined): account is Account => account !== undefined && account.domain === undefined;
 /** Remote accounts have one. */
-export const isRemote = (account: Account | undefined): account is Account => account !== undefined && account.domain !== "";
+export const isRemote = (account: Account | undefined): account is Account & { domain: string } => account !== undefined && account.domain !== undefined;

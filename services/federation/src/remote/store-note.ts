@@ -9,6 +9,7 @@ import type { RemoteEmoji, RemotePoll, UpsertRemoteStatusRequest } from "@starli
 import type { Status } from "@starling/proto/statuses/v1/statuses";
 import { layoutParagraphs, linkifyText, normalizeHashtag } from "@starling/text";
 import { findRemoteActors } from "../data/remote-actors-queries.ts";
+import { isRemote } from "../outbound/addressing.ts";
 import { sanitizeRemoteHtml } from "../domain/remote-html.ts";
 import { visibilityFromAudience, type Visibility } from "../domain/visibility.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
@@ -49,7 +50,7 @@ async function storeNote(ctx: Ctx, object: APObject, parentFetches: number, acti
   // The author's server speaks for its own objects only; local statuses are never stored as copies.
   if (!authorUri || authorUri.host !== uri.host || uri.origin === ctx.canonicalOrigin) return null;
   const author = await accountOrNull(ctx, authorUri);
-  if (!author) return null;
+  if (!author || !isRemote(author)) return null;
   const to = object.toIds.map(String);
   const cc = object.ccIds.map(String);
   const visibility = await audienceVisibility(ctx, object, author.id);

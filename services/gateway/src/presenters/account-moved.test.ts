@@ -30,7 +30,7 @@ describe("Account presenter: moved accounts, groups and profile fields", () => {
   it("renders the credential source with raw fields, a null language when unset, and the role", () => {
     const json = presentCredentialAccount(
       accountFixture(),
-      { privacy: "private", sensitive: true, language: "", note: "raw", fields: [{ name: "n", value: "https://x.test", verifiedAt: undefined }], followRequestsCount: 2 },
+      { privacy: "private", sensitive: true, note: "raw", fields: [{ name: "n", value: "https://x.test", verifiedAt: undefined }], followRequestsCount: 2 },
       { id: "3", name: "Owner", permissions: "1", color: "", highlighted: true },
       base,
     );

@@ -6,7 +6,7 @@ const base = "https://example.test";
 
 describe("Account presenter", () => {
   it("renders acct as the bare username for a local account, marked noindex false", () => {
-    const json = presentAccount(accountFixture({ username: "alice", domain: "" }), base);
+    const json = presentAccount(accountFixture({ username: "alice", domain: undefined }), base);
     assert.equal(json.acct, "alice");
     assert.equal(json.noindex, false);
   });
@@ -28,14 +28,14 @@ describe("Account presenter", () => {
   });
 
   it("renders absent values as null, never as empty strings, and counts as numbers", () => {
-    const json = presentAccount(accountFixture({ url: "", discoverable: undefined, followersCount: "12" }), base);
+    const json = presentAccount(accountFixture({ url: undefined, discoverable: undefined, followersCount: "12" }), base);
     assert.equal(json.url, null);
     assert.equal(json.discoverable, null);
     assert.equal(json.followers_count, 12);
   });
 
-  it("falls back to the missing avatar and header images", () => {
-    const json = presentAccount(accountFixture({ avatarUrl: "", headerUrl: "" }), base);
+  it("falls back to the missing avatar and header images when the account has none", () => {
+    const json = presentAccount(accountFixture({ avatarUrl: undefined, headerUrl: undefined }), base);
     assert.equal(json.avatar, "https://example.test/avatars/original/missing.png");
     assert.equal(json.avatar_static, "https://example.test/avatars/original/missing.png");
     assert.equal(json.header, "https://example.test/headers/original/missing.png");
@@ -44,7 +44,7 @@ describe("Account presenter", () => {
   it("renders the still PNG of a GIF avatar and header as avatar_static and header_static, else the image itself", () => {
     const gif = presentAccount(accountFixture({ avatarUrl: "https://e.test/a.gif", avatarStaticUrl: "https://e.test/a.png", headerUrl: "https://e.test/h.gif", headerStaticUrl: "https://e.test/h.png" }), base);
     assert.deepEqual([gif.avatar, gif.avatar_static, gif.header, gif.header_static], ["https://e.test/a.gif", "https://e.test/a.png", "https://e.test/h.gif", "https://e.test/h.png"]);
-    const still = presentAccount(accountFixture({ avatarUrl: "https://e.test/a.jpg", avatarStaticUrl: "", headerUrl: "https://e.test/h.jpg", headerStaticUrl: "" }), base);
+    const still = presentAccount(accountFixture({ avatarUrl: "https://e.test/a.jpg", headerUrl: "https://e.test/h.jpg" }), base);
     assert.deepEqual([still.avatar_static, still.header_static], ["https://e.test/a.jpg", "https://e.test/h.jpg"]);
   });
 

@@ -2,7 +2,6 @@ import { domainToUnicode } from "node:url";
 import type { Account, AccountSource, Role } from "@starling/proto/accounts/v1/accounts";
 import type { RouteContext } from "../http/route.ts";
 import { accountEmojis, loadAccountEmojis, type AccountEmojiMap } from "./account-emojis.ts";
-import { orNull } from "./values.ts";
 
 /**
  * Renders Mastodon's Account entity (reference §4.1). `moved` holds the accounts that moved
@@ -13,11 +12,12 @@ export function presentAccount(account: Account, baseUrl: string, moved?: Readon
   const missingAvatar = `${baseUrl}/avatars/original/missing.png`;
   const missingHeader = `${baseUrl}/headers/original/missing.png`;
   const suspended = account.suspended;
-  const local = !account.domain;
+  const domain = account.domain;
+  const local = domain === undefined;
   return {
     id: account.id,
     username: account.username,
-    acct: local ? account.username : `${account.username}@${domainToUnicode(account.domain) || account.domain}`,
+    acct: local ? account.username : `${account.username}@${domainToUnicode(domain) || domain}`,
     display_name: suspended ? "" : account.displayName,
     locked: suspended ? false : account.locked,
     bot: suspended ? false : account.bot,
@@ -26,13 +26,13 @@ export function presentAccount(account: Account, baseUrl: string, moved?: Readon
     // Mastodon shows only the day an account was created.
     created_at: midnight(account.createdAt),
     note: suspended ? "" : account.note,
-    url: orNull(account.url),
+    url: account.url ?? null,
     uri: account.uri,
     avatar: (!suspended && account.avatarUrl) || missingAvatar,
     // A GIF's still is a PNG of its first frame; other images are their own still.
-    avatar_static: (!suspended && (account.avatarStaticUrl || account.avatarUrl)) || missingAvatar,
+    avatar_static: (!suspended && (account.avatarStaticUrl ?? account.avatarUrl)) || missingAvatar,
     header: (!suspended && account.headerUrl) || missingHeader,
-    header_static: (!suspended && (account.headerStaticUrl || account.headerUrl)) || missingHeader,
+    header_static: (!suspended && (account.headerStaticUrl ?? account.headerUrl)) || missingHeader,
     followers_count: Number(account.followersCount),
     following_count: Number(account.followingCount),
     statuses_count: Number(account.statusesCount),
@@ -83,7 +83,7 @@ export function presentCredentialAccount(account: Account, source: AccountSource
     source: {
       privacy: source?.privacy || "public",
       sensitive: source?.sensitive ?? false,
-      language: orNull(source?.language),
+      language: source?.language ?? null,
       note: source?.note ?? "",
       fields: (source?.fields ?? []).map((f) => ({ name: f.name, value: f.value, verified_at: f.verifiedAt?.toISOString() ?? null })),
       follow_requests_count: source?.followRequestsCount ?? 0,

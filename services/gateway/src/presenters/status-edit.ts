@@ -23,7 +23,7 @@ export async function presentStatusVersions(ctx: RouteContext, versions: StatusV
   const domainOf = new Map(accounts.map((a) => [a.id, a.domain]));
   const [rendered, emojis] = await Promise.all([
     presentAccounts(ctx, accounts),
-    loadCustomEmojis(ctx, versions.flatMap((v) => v.emojiShortcodes.map((shortcode) => ({ shortcode, domain: domainOf.get(v.accountId) ?? "" })))),
+    loadCustomEmojis(ctx, versions.flatMap((v) => v.emojiShortcodes.map((shortcode) => ({ shortcode, domain: domainOf.get(v.accountId) })))),
   ]);
   const accountById = new Map(accounts.map((a, i) => [a.id, rendered[i]]));
   const mediaById = new Map(media.map((m) => [m.id, m]));

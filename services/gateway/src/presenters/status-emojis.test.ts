@@ -8,12 +8,12 @@ const base = "https://example.test";
 const alice = accountFixture({ id: "1", username: "alice", emojiShortcodes: ["blobcat"] });
 const bob = accountFixture({ id: "2", username: "bob", domain: "remote.example", uri: "https://remote.example/users/bob", emojiShortcodes: ["wave"] });
 
-const emoji = (shortcode: string, domain: string): CustomEmoji => {
+const emoji = (shortcode: string, domain?: string): CustomEmoji => {
   const url = domain ? `https://${domain}/emojis/${shortcode}.png` : `${base}/system/custom_emojis/${shortcode}.png`;
-  return { id: `${shortcode}@${domain}`, shortcode, domain, url, staticUrl: url, visibleInPicker: true, category: "", disabled: false, createdAt: undefined, updatedAt: undefined };
+  return { id: `${shortcode}@${domain ?? ""}`, shortcode, domain, url, staticUrl: url, visibleInPicker: true, disabled: false, createdAt: undefined, updatedAt: undefined };
 };
 // The registry: :blobcat: here and on remote.example, :local_only: here, :wave: on remote.example.
-const registry = [emoji("blobcat", ""), emoji("local_only", ""), emoji("blobcat", "remote.example"), emoji("wave", "remote.example")];
+const registry = [emoji("blobcat"), emoji("local_only"), emoji("blobcat", "remote.example"), emoji("wave", "remote.example")];
 
 const status = (id: string, accountId: string, emojiShortcodes: string[]): Status => ({
   id, uri: `${base}/statuses/${id}`, accountId, content: "<p>:blobcat:</p>", text: "", spoilerText: "",

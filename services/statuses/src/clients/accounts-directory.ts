@@ -19,7 +19,7 @@ export function accountsDirectory(client: AsyncClient<AccountsServiceClient>, pr
     async mentionable(accts, caller: Caller) {
       if (accts.length === 0) return new Map();
       const { found } = await profiles.lookupAccounts({ accts: [...accts] }, { viewerToken: caller.viewerToken }).catch(unavailable);
-      return new Map(found.flatMap(({ acct, account }) => (account && !account.suspended ? [[acct.toLowerCase(), { id: account.id, url: account.url || account.uri }]] : [])));
+      return new Map(found.flatMap(({ acct, account }) => (account && !account.suspended ? [[acct.toLowerCase(), { id: account.id, url: account.url ?? account.uri }]] : [])));
     },
     async postingDefaults(caller: Caller) {
       const preferences = await profiles.getPreferences({}, { viewerToken: caller.viewerToken }).catch(unavailable);

@@ -14,10 +14,14 @@ interface CustomEmojiRow {
   updated_at: Date;
 }
 
+// Local emojis are stored with the domain '' (the unique index on shortcode and domain needs a value).
+const LOCAL_DOMAIN = "";
+const domainColumn = (domain: string | undefined): string => domain ?? LOCAL_DOMAIN;
+
 const fromRow = (row: CustomEmojiRow): CustomEmoji => ({
   id: String(row.id),
   shortcode: row.shortcode,
-  domain: row.domain,
+  domain: row.domain === LOCAL_DOMAIN ? undefined : row.domain,
   url: row.url,
   staticUrl: row.static_url,
   category: row.category,
@@ -30,7 +34,7 @@ const fromRow = (row: CustomEmojiRow): CustomEmoji => ({
 const toRow = (emoji: CustomEmoji): CustomEmojiRow => ({
   id: emoji.id,
   shortcode: emoji.shortcode,
-  domain: emoji.domain,
+  domain: domainColumn(emoji.domain),
   url: emoji.url,
   static_url: emoji.staticUrl,
   category: emoji.category,
@@ -41,11 +45,11 @@ const toRow = (emoji: CustomEmoji): CustomEmojiRow => ({
 });
 
 /** The emoji of `domain` whose shortcode equals `shortcode` ignoring case, locked for update inside `trx`. */
-export async function findEmojiForUpdate(db: Database, trx: Transaction, shortcode: string, domain: string): Promise<CustomEmoji | undefined> {
+export async function findEmojiForUpdate(db: Database, trx: Transaction, shortcode: string, domain: string | undefined): Promise<CustomEmoji | undefined> {
   const row: CustomEmojiRow | undefined = await db
     .table("custom_emojis", trx)
     .whereRaw("lower(shortcode) = lower(?)", [shortcode])
-    .andWhere({ domain })
+    .andWhere({ domain: domainColumn(domain) })
     .forUpdate()
     .first();
   return row && fromRow(row);
@@ -68,14 +72,14 @@ export async function updateEmoji(db: Database, trx: Transaction, emoji: CustomE
 
 /** Local, enabled emojis shown in the picker, by shortcode. */
 export async function listPickerEmojis(db: Database): Promise<CustomEmoji[]> {
-  const rows: CustomEmojiRow[] = await db.table("custom_emojis").where({ domain: "", disabled: false, visible_in_picker: true }).orderBy("shortcode");
+  const rows: CustomEmojiRow[] = await db.table("custom_emojis").where({ domain: LOCAL_DOMAIN, disabled: false, visible_in_picker: true }).orderBy("shortcode");
   return rows.map(fromRow);
 }
 
 /** Enabled emojis with exactly these shortcode and domain pairs. */
-export async function findEnabledEmojis(db: Database, refs: ReadonlyArray<{ shortcode: string; domain: string }>): Promise<CustomEmoji[]> {
+export async function findEnabledEmojis(db: Database, refs: ReadonlyArray<{ shortcode: string; domain?: string | undefined }>): Promise<CustomEmoji[]> {
   if (refs.length === 0) return [];
-  const pairs = refs.map((r) => [r.shortcode, r.domain]);
+  const pairs = refs.map((r) => [r.shortcode, domainColumn(r.domain)]);
   const rows: CustomEmojiRow[] = await db.table("custom_emojis").whereIn(["shortcode", "domain"], pairs).andWhere({ disabled: false });
   return rows.map(fromRow);
 }

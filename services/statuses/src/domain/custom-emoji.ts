@@ -5,8 +5,8 @@
 export interface CustomEmoji {
   id: string;
   shortcode: string;
-  /** '' for local emojis. */
-  domain: string;
+  /** Undefined for local emojis. */
+  domain: string | undefined;
   url: string;
   /** A non-animated version; always present. */
   staticUrl: string;
@@ -26,10 +26,11 @@ export const EMOJI_TEXT_LIMIT = 2048;
 /** An emoji as an admin asks to add it, before any rule ran. */
 export interface NewCustomEmojiInput {
   shortcode: string;
-  domain: string;
+  /** Absent for a local emoji. */
+  domain?: string | undefined;
   url: string;
   staticUrl: string;
-  category: string;
+  category?: string | undefined;
   visibleInPicker: boolean;
 }
 
@@ -54,9 +55,10 @@ export function validateNewEmoji(input: NewCustomEmojiInput): ValidatedEmoji {
     return { ok: false, error: "Validation failed: Shortcode must be at least 2 characters and can only contain alphanumeric characters and underscores" };
   }
   if (!isHttpUrl(input.url) || !isHttpUrl(input.staticUrl)) return { ok: false, error: "Validation failed: Image must be an http(s) URL, and its static version too" };
-  const category = input.category.trim();
+  const category = input.category?.trim() ?? "";
   if (category.length > EMOJI_TEXT_LIMIT) return { ok: false, error: "Validation failed: Category is too long" };
-  const domain = input.domain.trim().toLowerCase();
+  const domain = input.domain?.trim().toLowerCase();
+  if (domain !== undefined && !REMOTE_DOMAIN_PATTERN.test(domain)) return { ok: false, error: "Validation failed: Domain must name a remote server (leave it out for a local emoji)" };
   return { ok: true, emoji: { shortcode, domain, url: input.url, staticUrl: input.staticUrl, category: category || null, visibleInPicker: input.visibleInPicker } };
 }
 
@@ -77,7 +79,7 @@ export interface RemoteEmojiInput {
 /** Emoji tags taken from one object at most; the rest are ignored (Mastodon posts use a handful). */
 export const MAX_REMOTE_EMOJIS_PER_UPSERT = 200;
 
-/** A remote server's domain as handles spell it: no spaces, slashes or `@`, and never empty ('' is local). */
+/** A remote server's domain as handles spell it: no spaces, slashes or `@`, and never empty (local emojis have none). */
 export const REMOTE_DOMAIN_PATTERN = /^[^\s/@]+$/;
 
 /**

@@ -5,7 +5,7 @@ import { createCustomEmoji } from "../use-cases/create-custom-emoji.ts";
 import type { StatusesDeps } from "../use-cases/dependencies.ts";
 import { getCustomEmojis, getLocalCustomEmoji, listCustomEmojis } from "../use-cases/find-custom-emojis.ts";
 
-/** Domain emoji → proto message; a missing category becomes ''. */
+/** Domain emoji → proto message. */
 export function customEmojiToProto(emoji: CustomEmoji): CustomEmojiMessage {
   return {
     id: emoji.id,
@@ -14,7 +14,7 @@ export function customEmojiToProto(emoji: CustomEmoji): CustomEmojiMessage {
     url: emoji.url,
     staticUrl: emoji.staticUrl,
     visibleInPicker: emoji.visibleInPicker,
-    category: emoji.category ?? "",
+    category: emoji.category ?? undefined,
     disabled: emoji.disabled,
     createdAt: emoji.createdAt,
     updatedAt: emoji.updatedAt,

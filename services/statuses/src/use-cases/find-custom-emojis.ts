@@ -6,10 +6,10 @@ import type { StatusesDeps } from "./dependencies.ts";
 /** Shortcodes asked for in one call at most; a profile or a page of statuses uses far fewer. */
 export const MAX_SHORTCODES_PER_LOOKUP = 1000;
 
-/** A shortcode of one domain ('' for local). */
+/** A shortcode of one domain (absent for local). */
 export interface EmojiRef {
   shortcode: string;
-  domain: string;
+  domain?: string | undefined;
 }
 
 /** The emojis of the picker: local, enabled and not unlisted (Mastodon's `CustomEmoji.listed`). */
@@ -24,8 +24,8 @@ export function listCustomEmojis(deps: Pick<StatusesDeps, "db">): Promise<Custom
 export function getCustomEmojis(deps: Pick<StatusesDeps, "db">, refs: readonly EmojiRef[]): Promise<CustomEmoji[]> {
   const wanted = new Map<string, EmojiRef>();
   for (const ref of refs) {
-    const domain = ref.domain.trim().toLowerCase();
-    if (SHORTCODE_PATTERN.test(ref.shortcode)) wanted.set(`${ref.shortcode}@${domain}`, { shortcode: ref.shortcode, domain });
+    const domain = ref.domain?.trim().toLowerCase();
+    if (SHORTCODE_PATTERN.test(ref.shortcode)) wanted.set(`${ref.shortcode}@${domain ?? ""}`, { shortcode: ref.shortcode, domain });
   }
   return findEnabledEmojis(deps.db, [...wanted.values()].slice(0, MAX_SHORTCODES_PER_LOOKUP));
 }
