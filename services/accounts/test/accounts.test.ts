@@ -34,7 +34,7 @@ for (const backend of backends) {
       assert.equal(account.domain, undefined);
       assert.equal(account.uri, "http://127.0.0.1:3000/users/Alice");
       assert.equal(account.url, "http://127.0.0.1:3000/@Alice");
-      assert.equal(account.followersCount, "0");
+      assert.equal(account.followersCount, 0);
       assert.ok(created.password.length >= 32);
       const app = (await h.client.createApp({ clientName: "cli", redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes: "read", website: "" })).app!;
       const token = await h.client.issueToken({ grantType: "password", clientId: app.clientId, clientSecret: app.clientSecret, username: "alice@example.TEST", password: created.password, scope: "", code: "", redirectUri: "", codeVerifier: "" });

@@ -119,14 +119,14 @@ for (const backend of backends) {
       await follows.endorseAccount({ targetAccountId: dora.account.id }, await as(ann.account.id));
       await follows.setAccountNote({ targetAccountId: dora.account.id, comment: "met at the fair" }, await as(ann.account.id));
       await follows.setAccountNote({ targetAccountId: ann.account.id, comment: "neighbour" }, await as(dora.account.id));
-      await relationships.muteAccount({ targetAccountId: cal.account.id, duration: "0" }, await as(dora.account.id));
-      await relationships.muteAccount({ targetAccountId: dora.account.id, duration: "0" }, await as(ben.account.id));
+      await relationships.muteAccount({ targetAccountId: cal.account.id, duration: 0 }, await as(dora.account.id));
+      await relationships.muteAccount({ targetAccountId: dora.account.id, duration: 0 }, await as(ben.account.id));
       const before = await relationship(ann.account.id, dora.account.id);
       assert.deepEqual([before.following, before.followedBy, before.endorsed, before.note], [true, true, true, "met at the fair"]);
       assert.equal((await relationship(ben.account.id, dora.account.id)).requestedBy, true);
       // The block comes last: blocking ends cal's follow itself, so this pair is left with a block only.
       await relationships.blockAccount({ targetAccountId: dora.account.id }, await as(cal.account.id));
-      assert.deepEqual([(await account(ann.account.id)).followersCount, (await account(ann.account.id)).followingCount], ["1", "1"]);
+      assert.deepEqual([(await account(ann.account.id)).followersCount, (await account(ann.account.id)).followingCount], [1, 1]);
 
       await security.deleteAccount({ accountId: dora.account.id, username: "", password: "" }, await owner());
 
@@ -135,9 +135,9 @@ for (const backend of backends) {
       const fromBen = await relationship(ben.account.id, dora.account.id);
       assert.deepEqual([fromBen.requestedBy, fromBen.muting], [false, false]);
       assert.equal((await relationship(cal.account.id, dora.account.id)).blocking, false);
-      assert.deepEqual([(await account(ann.account.id)).followersCount, (await account(ann.account.id)).followingCount], ["0", "0"]);
+      assert.deepEqual([(await account(ann.account.id)).followersCount, (await account(ann.account.id)).followingCount], [0, 0]);
       const tombstone = await account(dora.account.id);
-      assert.deepEqual([tombstone.followersCount, tombstone.followingCount], ["0", "0"]);
+      assert.deepEqual([tombstone.followersCount, tombstone.followingCount], [0, 0]);
       const left = async (table: string) => Number((await h.db.table(table).where({ account_id: dora.account.id }).orWhere({ target_account_id: dora.account.id }).count({ n: "*" }))[0]!.n);
       for (const table of ["follows", "follow_requests", "blocks", "mutes", "endorsements", "account_notes"]) assert.equal(await left(table), 0, table);
 

@@ -28,9 +28,9 @@ export const actor = (name: string, extra: Partial<UpsertRemoteAccountRequest> =
   movedToAccountId: "",
   alsoKnownAs: [],
   emojiShortcodes: [],
-  followersCount: "0",
-  followingCount: "0",
-  statusesCount: "0",
+  followersCount: 0,
+  followingCount: 0,
+  statusesCount: 0,
   ...extra,
 });
 

@@ -14,7 +14,7 @@ for (const backend of backends) {
         assert.equal((await fed.receiveFollow(edge(follower.id, target.account.id))).state, "following");
         assert.equal((await fed.receiveFollow(edge(follower.id, target.account.id))).state, "following");
         assert.equal((await relationship(target, follower.id)).followedBy, true);
-        assert.equal((await account(target.account.id)).followersCount, "1");
+        assert.equal((await account(target.account.id)).followersCount, 1);
         await settled();
         const accepted = eventsOf("follow.accepted", follower.id);
         assert.equal(accepted.length, 1);
@@ -27,7 +27,7 @@ for (const backend of backends) {
         assert.equal((await fed.receiveFollow(edge(follower.id, target.account.id))).state, "requested");
         assert.equal((await fed.receiveFollow(edge(follower.id, target.account.id))).state, "requested");
         assert.deepEqual((await follows.listFollowRequests({}, target.as)).accounts.map((a) => a.id), [follower.id]);
-        assert.equal((await account(target.account.id)).followersCount, "0");
+        assert.equal((await account(target.account.id)).followersCount, 0);
         await settled();
         assert.equal(eventsOf("follow.requested", follower.id).length, 1);
       });
@@ -38,7 +38,7 @@ for (const backend of backends) {
         await rel.blockDomain({ domain: "hidden.example" }, target.as);
         assert.equal((await rejection(fed.receiveFollow(edge(blocked.id, target.account.id)))).code, status.PERMISSION_DENIED);
         assert.equal((await rejection(fed.receiveFollow(edge(onBlockedDomain.id, target.account.id)))).code, status.PERMISSION_DENIED);
-        assert.equal((await account(target.account.id)).followersCount, "0");
+        assert.equal((await account(target.account.id)).followersCount, 0);
       });
 
       it("answers NOT_FOUND unless both exist and the target is local, INVALID_ARGUMENT for a local follower", async () => {
@@ -60,7 +60,7 @@ for (const backend of backends) {
         await fed.receiveFollowAccept(edge(fan.account.id, star.id));
         const now = await relationship(fan, star.id);
         assert.deepEqual([now.following, now.requested], [true, false]);
-        assert.equal((await account(fan.account.id)).followingCount, "1");
+        assert.equal((await account(fan.account.id)).followingCount, 1);
         await settled();
         assert.equal(eventsOf("follow.requested", fan.account.id).length, 1);
         assert.equal(eventsOf("follow.accepted", fan.account.id).length, 1);
@@ -93,7 +93,7 @@ for (const backend of backends) {
         await fed.receiveFollowReject(edge(follower.account.id, star.id));
         assert.equal((await relationship(asker, star.id)).requested, false);
         assert.equal((await relationship(follower, star.id)).following, false);
-        assert.equal((await account(follower.account.id)).followingCount, "0");
+        assert.equal((await account(follower.account.id)).followingCount, 0);
         await settled();
         assert.deepEqual([eventsOf("follow.rejected", asker.account.id).length, eventsOf("follow.removed", asker.account.id).length], [1, 0]);
         assert.deepEqual([eventsOf("follow.rejected", follower.account.id).length, eventsOf("follow.removed", follower.account.id).length], [0, 1]);
@@ -110,7 +110,7 @@ for (const backend of backends) {
         await fed.receiveUnfollow(edge(far.id, locked.account.id));
       }
       assert.equal((await relationship(open, far.id)).followedBy, false);
-      assert.equal((await account(open.account.id)).followersCount, "0");
+      assert.equal((await account(open.account.id)).followersCount, 0);
       assert.deepEqual((await follows.listFollowRequests({}, locked.as)).accounts, []);
       await settled();
       assert.deepEqual(eventsOf("follow.removed", far.id).map((e) => decodePayload("follow.removed", e).targetAccountId).sort(), [open.account.id, locked.account.id].sort());
@@ -124,7 +124,7 @@ for (const backend of backends) {
       await fed.receiveBlock(edge(far.id, local.account.id));
       const blocked = await relationship(local, far.id);
       assert.deepEqual([blocked.blockedBy, blocked.following, blocked.followedBy], [true, false, false]);
-      assert.deepEqual([(await account(local.account.id)).followersCount, (await account(local.account.id)).followingCount], ["0", "0"]);
+      assert.deepEqual([(await account(local.account.id)).followersCount, (await account(local.account.id)).followingCount], [0, 0]);
       assert.equal((await rejection(h.client.follow({ targetAccountId: far.id, languages: [] }, local.as))).code, status.PERMISSION_DENIED);
       await fed.receiveUnblock(edge(far.id, local.account.id));
       await fed.receiveUnblock(edge(far.id, local.account.id));
@@ -166,7 +166,7 @@ for (const backend of backends) {
         await fed.receiveMove(edge(oldie.id, lina.account.id));
         const [toOld, toNew] = (await h.client.getRelationships({ accountIds: [oldie.id, lina.account.id] }, fan.as)).relationships;
         assert.deepEqual([toOld!.following, toNew!.following], [false, true]);
-        assert.equal((await account(lina.account.id)).followersCount, "1");
+        assert.equal((await account(lina.account.id)).followersCount, 1);
       });
 
       it("refuses a local origin (INVALID_ARGUMENT) and unknown accounts (NOT_FOUND)", async () => {

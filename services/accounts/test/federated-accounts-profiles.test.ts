@@ -24,9 +24,9 @@ for (const backend of backends) {
             fields: [{ name: "Site", value: '<a href="https://ada.example" rel="me">ada.example</a>' }],
             alsoKnownAs: ["https://old.example/users/ada"],
             emojiShortcodes: ["blobcat"],
-            followersCount: "10",
-            followingCount: "20",
-            statusesCount: "30",
+            followersCount: 10,
+            followingCount: 20,
+            statusesCount: 30,
           }),
         );
         assert.equal(created, true);
@@ -38,7 +38,7 @@ for (const backend of backends) {
         assert.deepEqual([a.avatarUrl, a.avatarStaticUrl], ["https://media.remote.example/ada.gif", "https://media.remote.example/ada.gif"]);
         assert.deepEqual([a.headerUrl, a.headerStaticUrl], ["https://media.remote.example/ada-header.png", "https://media.remote.example/ada-header.png"]);
         assert.deepEqual(a.fields, [{ name: "Site", value: '<a href="https://ada.example" rel="me">ada.example</a>', verifiedAt: undefined }]);
-        assert.deepEqual([a.emojiShortcodes, a.followersCount, a.followingCount, a.statusesCount], [["blobcat"], "10", "20", "30"]);
+        assert.deepEqual([a.emojiShortcodes, a.followersCount, a.followingCount, a.statusesCount], [["blobcat"], 10, 20, 30]);
         const row = await h.db.table("accounts").where({ id: a.id }).first("also_known_as");
         assert.deepEqual(JSON.parse(row.also_known_as), ["https://old.example/users/ada"]);
         const [createdEvent] = await waitFor(() => eventsOf("account.created", a.id).length > 0 && eventsOf("account.created", a.id), { what: "account.created" });
@@ -50,13 +50,13 @@ for (const backend of backends) {
         const same = await fed.upsertRemoteAccount(actor("bea"));
         assert.deepEqual([same.created, same.account!.id], [false, first.id]);
         // Counters move without being a profile change.
-        assert.equal((await fed.upsertRemoteAccount(actor("bea", { followersCount: "7" }))).account!.followersCount, "7");
+        assert.equal((await fed.upsertRemoteAccount(actor("bea", { followersCount: 7 }))).account!.followersCount, 7);
         await settled();
         assert.equal(eventsOf("account.updated", first.id).length, 0);
-        const renamed = (await fed.upsertRemoteAccount(actor("bea", { displayName: "Bea B.", followersCount: "7" }))).account!;
+        const renamed = (await fed.upsertRemoteAccount(actor("bea", { displayName: "Bea B.", followersCount: 7 }))).account!;
         assert.equal(renamed.displayName, "Bea B.");
         // The actor's id changed: the copy is the one with that username on that domain.
-        const moved = (await fed.upsertRemoteAccount(actor("bea", { uri: "https://remote.example/actors/bea", displayName: "Bea B.", followersCount: "7" }))).account!;
+        const moved = (await fed.upsertRemoteAccount(actor("bea", { uri: "https://remote.example/actors/bea", displayName: "Bea B.", followersCount: 7 }))).account!;
         assert.deepEqual([moved.id, moved.uri], [first.id, "https://remote.example/actors/bea"]);
         await settled();
         assert.equal(eventsOf("account.updated", first.id).length, 2);
@@ -119,7 +119,7 @@ for (const backend of backends) {
         const gone = await account(far.id);
         assert.deepEqual([gone.suspended, gone.displayName], [true, ""]);
         assert.equal((await relationship(local, far.id)).followedBy, false);
-        assert.equal((await account(local.account.id)).followersCount, "0");
+        assert.equal((await account(local.account.id)).followersCount, 0);
         assert.equal((await rejection(fed.upsertRemoteAccount(actor("sam")))).code, status.NOT_FOUND);
         await settled();
         const deleted = eventsOf("account.deleted", far.id);

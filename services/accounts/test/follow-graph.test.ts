@@ -182,7 +182,7 @@ for (const backend of backends) {
       const followers = await follows.listFollowers({ accountId: star.account.id });
       assert.deepEqual(new Set(ids(followers.accounts)), new Set([plain.account.id, onceMuted.account.id]));
       assert.deepEqual(new Set(ids((await follows.listFollowRequests({}, star.as)).accounts)), new Set([muted.account.id, silenced.account.id]));
-      assert.equal((await h.client.getAccounts({ ids: [star.account.id] })).accounts[0]!.followersCount, "2");
+      assert.equal((await h.client.getAccounts({ ids: [star.account.id] })).accounts[0]!.followersCount, 2);
       await eventsAbout("follow.accepted", plain.account.id);
     });
   });

@@ -153,14 +153,14 @@ for (const backend of backends) {
     it("tags the custom emojis of a profile as Mastodon's Emoji tags, and asks for none when it uses none", async () => {
       const updatedAt = new Date("2024-04-01T12:00:00Z");
       const asked: string[][] = [];
-      h.answer("getCustomEmojis", async ({ shortcodes, domain }: { shortcodes: string[]; domain: string }) => {
-        asked.push([...shortcodes, `@${domain}`]);
+      h.answer("getCustomEmojis", async ({ shortcodes, domain }: { shortcodes: string[]; domain?: string }) => {
+        asked.push([...shortcodes, `@${domain ?? "local"}`]);
         const blobcat = { id: "77", shortcode: "blobcat", url: `${BASE_URL}/system/custom_emojis/blobcat.png`, staticUrl: `${BASE_URL}/system/custom_emojis/blobcat.png`, visibleInPicker: true, disabled: false, createdAt: updatedAt, updatedAt };
         return { emojis: shortcodes.includes("blobcat") ? [blobcat] : [] };
       });
       h.addAccount("emoji_fan", { displayName: "Fan :blobcat:", emojiShortcodes: ["blobcat", "unknown", "blobcat"] });
       const doc = await actor("/users/emoji_fan");
-      assert.deepEqual(asked, [["blobcat", "unknown", "@"]]);
+      assert.deepEqual(asked, [["blobcat", "unknown", "@local"]]);
       assert.deepEqual([doc.tag].flat(), [
         { id: `${BASE_URL}/emojis/77`, type: "Emoji", name: ":blobcat:", updated: "2024-04-01T12:00:00Z", icon: { type: "Image", mediaType: "image/png", url: `${BASE_URL}/system/custom_emojis/blobcat.png` } },
       ]);

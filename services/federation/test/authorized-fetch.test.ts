@@ -15,11 +15,11 @@ const INSTANCE_KEY_ID = `${BASE_URL}/actor#main-key`;
 
 // Answers the statuses and follows doubles give for alice's one public status and empty collections.
 function serveAlice(h: Harness): { alice: Account; statusPath: string } {
-  const alice = h.addAccount("alice", { statusesCount: "1" });
+  const alice = h.addAccount("alice", { statusesCount: 1 });
   const status: Status = {
     id: "7001", uri: `${alice.uri}/statuses/7001`, url: `${BASE_URL}/@alice/7001`, accountId: alice.id, inReplyToId: "", inReplyToAccountId: "", content: "<p>Hello</p>",
     text: "Hello", spoilerText: "", visibility: "public", sensitive: false, language: "en", createdAt: new Date("2024-05-01T10:00:00Z"), editedAt: undefined,
-    repliesCount: "0", reblogsCount: "0", favouritesCount: "0", application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "",
+    repliesCount: 0, reblogsCount: 0, favouritesCount: 0, application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "",
     reblog: undefined, viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [],
   };
   const federated: FederatedStatus = { status, inReplyToUri: "", reblogOfUri: "", poll: undefined } as FederatedStatus;

@@ -82,8 +82,8 @@ function account(username: string, fields: Partial<Account>): Account {
   const id = String(nextId++);
   return {
     id, username, displayName: "", note: "", uri: `${BASE_URL}/users/${username}`, url: `${BASE_URL}/@${username}`,
-    locked: false, bot: false, discoverable: undefined, group: false, createdAt: new Date(), followersCount: "0", followingCount: "0",
-    statusesCount: "0", lastStatusAt: undefined, fields: [], suspended: false, limited: false,
+    locked: false, bot: false, discoverable: undefined, group: false, createdAt: new Date(), followersCount: 0, followingCount: 0,
+    statusesCount: 0, lastStatusAt: undefined, fields: [], suspended: false, limited: false,
     emojiShortcodes: [], ...fields,
   };
 }
@@ -132,7 +132,7 @@ function federatedAccountsDouble(local: Map<string, Account>, remote: Map<string
 function status(fields: Partial<Status> & { uri: string; accountId: string }): Status {
   return {
     id: String(nextId++), url: fields.uri, inReplyToId: "", inReplyToAccountId: "", content: "", text: "", spoilerText: "", visibility: "public",
-    sensitive: false, language: "", createdAt: new Date(), editedAt: undefined, repliesCount: "0", reblogsCount: "0", favouritesCount: "0",
+    sensitive: false, language: "", createdAt: new Date(), editedAt: undefined, repliesCount: 0, reblogsCount: 0, favouritesCount: 0,
     application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "", reblog: undefined, viewer: undefined,
     mentionedAccountIds: [], tags: [], emojiShortcodes: [], ...fields,
   };
@@ -151,7 +151,7 @@ export async function startHarness(backend: Backend, options: { env?: Record<str
     calls.push({ method, request });
     return answer(request);
   };
-  const stats = { usersTotal: "2", usersActiveMonth: "1", usersActiveHalfyear: "2", localPosts: "5", knownDomains: "0" };
+  const stats = { usersTotal: 2, usersActiveMonth: 1, usersActiveHalfyear: 2, localPosts: 5, knownDomains: 0 };
   const doubleContext = createServiceContext("accounts-double", { logLevel: "silent", shutdownTimeoutMs: 5_000 });
   const double = await startGrpcServer({
     host: "127.0.0.1",
@@ -166,7 +166,7 @@ export async function startHarness(backend: Backend, options: { env?: Record<str
         return { account: found };
       } }) },
       { definition: FederatedAccountsServiceService, handlers: federatedAccountsDouble(accounts, remoteAccounts, calls, aliases) },
-      { definition: AccountsServiceService, handlers: only({ getUsageStats: async () => ({ stats: { ...stats, localPosts: "0" } }) }) },
+      { definition: AccountsServiceService, handlers: only({ getUsageStats: async () => ({ stats: { ...stats, localPosts: 0 } }) }) },
       { definition: StatusesServiceService, handlers: only({ getUsageStats: async () => ({ stats }) }) },
       { definition: FederatedStatusesServiceService, handlers: only({
         upsertRemoteStatus: recorded("upsertRemoteStatus", (request) => {

@@ -191,7 +191,7 @@ for (const backend of backends) {
         };
         const request = only(await deliver(alice, create(alice, question)), "upsertRemoteStatus");
         assert.deepEqual(request.poll, {
-          options: [{ title: "Yes", votesCount: "4" }, { title: "No", votesCount: "3" }], multiple: false, expiresAt: new Date("2030-01-01T00:00:00Z"), votersCount: "7",
+          options: [{ title: "Yes", votesCount: 4 }, { title: "No", votesCount: 3 }], multiple: false, expiresAt: new Date("2030-01-01T00:00:00Z"), votersCount: 7,
         });
       });
 

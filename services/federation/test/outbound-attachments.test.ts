@@ -53,8 +53,8 @@ for (const backend of backends) {
       const id = "9501";
       const status: Status = {
         id, uri: `${alice.uri}/statuses/${id}`, url: `${BASE_URL}/@alice/${id}`, accountId: alice.id, inReplyToId: "", inReplyToAccountId: "", content: "<p>cats</p>", text: "cats",
-        spoilerText: "", visibility: "public", sensitive: false, language: "en", createdAt: new Date("2024-05-01T10:00:00Z"), editedAt: undefined, repliesCount: "0",
-        reblogsCount: "0", favouritesCount: "0", application: undefined, local: true, mediaIds: ["501", "502", "503"], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
+        spoilerText: "", visibility: "public", sensitive: false, language: "en", createdAt: new Date("2024-05-01T10:00:00Z"), editedAt: undefined, repliesCount: 0,
+        reblogsCount: 0, favouritesCount: 0, application: undefined, local: true, mediaIds: ["501", "502", "503"], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
         viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [],
       };
       federated.set(id, { status, inReplyToUri: "", reblogOfUri: "", poll: undefined });

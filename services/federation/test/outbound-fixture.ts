@@ -33,7 +33,7 @@ export async function startOutboundFixture(backend: Backend): Promise<OutboundFi
     accounts.set(made.id, made);
     return made;
   };
-  const alice = h.addAccount("alice", { followersCount: "3", followingCount: "1", statusesCount: "2" });
+  const alice = h.addAccount("alice", { followersCount: 3, followingCount: 1, statusesCount: 2 });
   accounts.set(alice.id, alice);
   const bob = await remote("bob", "remote.test");
   const carol = await remote("carol", "other.test");
@@ -48,8 +48,8 @@ export async function startOutboundFixture(backend: Backend): Promise<OutboundFi
       const id = String(nextStatus++);
       const status: Status = {
         id, uri: `${alice.uri}/statuses/${id}`, url: `${BASE_URL}/@alice/${id}`, accountId: alice.id, inReplyToId: "", inReplyToAccountId: "", content: "<p>Hello</p>", text: "Hello",
-        spoilerText: "", visibility: "public", sensitive: false, language: "en", createdAt: new Date("2024-05-01T10:00:00Z"), editedAt: undefined, repliesCount: "0",
-        reblogsCount: "0", favouritesCount: "0", application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
+        spoilerText: "", visibility: "public", sensitive: false, language: "en", createdAt: new Date("2024-05-01T10:00:00Z"), editedAt: undefined, repliesCount: 0,
+        reblogsCount: 0, favouritesCount: 0, application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
         viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [], ...fields,
       };
       federated.set(id, { status, inReplyToUri: "", reblogOfUri: "", poll: undefined, ...extra });

@@ -89,7 +89,7 @@ for (const backend of backends) {
 
     it("serves a public status as a Note, a poll as a Question, and 404 for private statuses and other authors' paths", async () => {
       const open = addStatus({ visibility: "unlisted", inReplyToId: "1", inReplyToAccountId: bob.id }, { inReplyToUri: `${bob.uri}/statuses/1` });
-      const poll = addStatus({ pollId: "p1" }, { poll: { options: [{ title: "Yes", votesCount: "2" }, { title: "No", votesCount: "1" }], multiple: false, expiresAt: new Date(Date.now() + 3_600_000), votersCount: "3" } });
+      const poll = addStatus({ pollId: "p1" }, { poll: { options: [{ title: "Yes", votesCount: 2 }, { title: "No", votesCount: 1 }], multiple: false, expiresAt: new Date(Date.now() + 3_600_000), votersCount: 3 } });
       const hidden = addStatus({ visibility: "private" });
       const get = (path: string) => fetch(`${h.url}${path}`, { headers: { accept: "application/activity+json" } });
       const response = await get(`/users/alice/statuses/${open.id}`);

@@ -68,7 +68,7 @@ for (const backend of backends) {
       assert.deepEqual(upsert.fields, [{ name: "Site", value: '<a href="https://dana.example" rel="nofollow noopener noreferrer">dana.example</a>' }]);
       assert.deepEqual(upsert.alsoKnownAs, [`${peer.origin}/users/old-dana`]);
       assert.equal(new Date(upsert.createdAt).toISOString(), "2020-01-02T03:04:05.000Z");
-      assert.deepEqual([upsert.followersCount, upsert.followingCount, upsert.statusesCount], ["12", "3", "345"]);
+      assert.deepEqual([upsert.followersCount, upsert.followingCount, upsert.statusesCount], [12, 3, 345]);
     });
 
     it("asks WebFinger for JRD (application/jrd+json, application/json), as Mastodon does", async () => {

@@ -48,7 +48,7 @@ for (const backend of backends) {
       const security = connectService(SecurityServiceClient, service.accounts.address, { deadlineMs: 10_000 });
       try {
         const statusesCount = async (id: string) => (await accounts.getAccounts({ ids: [id] })).accounts[0]!.statusesCount;
-        await waitFor(async () => (await statusesCount(alice)) === "1" && (await statusesCount(eve)) === "3", { what: "status counters before" });
+        await waitFor(async () => (await statusesCount(alice)) === 1 && (await statusesCount(eve)) === 3, { what: "status counters before" });
         const owner = await signViewer(VIEWER_SECRET, { role: "Owner", scopes: ["admin:write"] });
         await security.deleteAccount({ accountId: eve, username: "", password: "" }, { viewerToken: owner });
 
@@ -65,7 +65,7 @@ for (const backend of backends) {
         const counts = deletions(service.events);
         assert.deepEqual([...own, gone].map((s) => counts.get(s.id)), [1, 1, 1, 1], "once each; the status eve deleted herself is not deleted again");
         assert.equal((await service.client.getStatuses({ ids: [parent.id] }, {})).statuses.length, 1, "other accounts' statuses stay");
-        await waitFor(async () => (await statusesCount(alice)) === "1" && (await statusesCount(eve)) === "0", { what: "status counters after" });
+        await waitFor(async () => (await statusesCount(alice)) === 1 && (await statusesCount(eve)) === 0, { what: "status counters after" });
       } finally {
         accounts.close();
         security.close();

@@ -16,7 +16,7 @@ const refusedWith = (code: GrpcStatus) => (error: unknown) => (error as { code?:
 const REMOTE = "900000000000000001";
 const OTHER_REMOTE = "900000000000000002";
 let serial = 0;
-const pollRequest = (multiple: boolean) => ({ options: ["tea", "coffee", "water"], expiresIn: "3600", multiple, hideTotals: false });
+const pollRequest = (multiple: boolean) => ({ options: ["tea", "coffee", "water"], expiresIn: 3600, multiple, hideTotals: false });
 const noteUri = () => `https://remote.example/users/zed/statuses/${++serial}`;
 
 for (const backend of backends) {
@@ -136,22 +136,22 @@ for (const backend of backends) {
 
       it("stores a Question's poll as counted by its server and takes later counts", async function () {
         const uri = noteUri();
-        const poll = { options: [{ title: "tea", votesCount: "3" }, { title: "coffee", votesCount: "1" }], multiple: false, expiresAt: new Date(clock + 3_600_000), votersCount: "0" };
+        const poll = { options: [{ title: "tea", votesCount: 3 }, { title: "coffee", votesCount: 1 }], multiple: false, expiresAt: new Date(clock + 3_600_000), votersCount: 0 };
         const { status } = await upsert({ uri, content: "<p>Which?</p>", poll });
         assert.ok(status!.pollId);
         const readPoll = async () => (await polls.getPolls({ ids: [status!.pollId!] }, {})).polls[0]!;
         const stored = await readPoll();
-        assert.deepEqual([stored.options.map((o) => [o.title, o.votesCount]), stored.votersCount, stored.multiple, stored.expired], [[["tea", "3"], ["coffee", "1"]], "4", false, false]);
+        assert.deepEqual([stored.options.map((o) => [o.title, o.votesCount]), stored.votersCount, stored.multiple, stored.expired], [[["tea", 3], ["coffee", 1]], 4, false, false]);
         // A redelivery without an edit refreshes the counts only.
-        const recount = await upsert({ uri, content: "<p>ignored</p>", poll: { ...poll, options: [{ title: "tea", votesCount: "5" }, { title: "coffee", votesCount: "2" }] } });
+        const recount = await upsert({ uri, content: "<p>ignored</p>", poll: { ...poll, options: [{ title: "tea", votesCount: 5 }, { title: "coffee", votesCount: 2 }] } });
         assert.equal(recount.status!.content, "<p>Which?</p>");
-        assert.deepEqual((await readPoll()).options.map((o) => o.votesCount), ["5", "2"]);
+        assert.deepEqual((await readPoll()).options.map((o) => o.votesCount), [5, 2]);
         // An edit with other options replaces them, with the server's counts.
-        const multiple = { options: [{ title: "tea", votesCount: "0" }, { title: "water", votesCount: "0" }], multiple: true, votersCount: "0", expiresAt: poll.expiresAt };
+        const multiple = { options: [{ title: "tea", votesCount: 0 }, { title: "water", votesCount: 0 }], multiple: true, votersCount: 0, expiresAt: poll.expiresAt };
         const edited = await upsert({ uri, content: "<p>Which ones?</p>", poll: multiple, editedAt: new Date(clock) });
         assert.equal(edited.status!.pollId, status!.pollId);
         const after = await readPoll();
-        assert.deepEqual([after.options.map((o) => [o.title, o.votesCount]), after.multiple], [[["tea", "0"], ["water", "0"]], true]);
+        assert.deepEqual([after.options.map((o) => [o.title, o.votesCount]), after.multiple], [[["tea", 0], ["water", 0]], true]);
         const { versions } = await edits.getStatusHistory({ id: status!.id }, {});
         assert.deepEqual(versions.map((v) => v.poll?.options), [["tea", "coffee"], ["tea", "water"]]);
       });
@@ -255,7 +255,7 @@ for (const backend of backends) {
         await federated.receivePollVote({ accountId: REMOTE, statusId: status.id, choices: ["water"] });
         await federated.receivePollVote({ accountId: REMOTE, statusId: status.id, choices: ["tea"] });
         const [poll] = (await polls.getPolls({ ids: [status.pollId!] }, {})).polls;
-        assert.deepEqual([poll!.options.map((o) => o.votesCount), poll!.votesCount, poll!.votersCount], [["1", "0", "1"], "2", "1"]);
+        assert.deepEqual([poll!.options.map((o) => o.votesCount), poll!.votesCount, poll!.votersCount], [[1, 0, 1], 2, 1]);
         await waitFor(() => payloads("poll.voted").filter((p) => p.statusId === status.id).length === 2);
         assert.deepEqual(
           payloads("poll.voted").filter((p) => p.statusId === status.id).map((p) => [p.accountId, p.pollId, p.choices]),
@@ -273,11 +273,11 @@ for (const backend of backends) {
         await federated.receivePollVote({ accountId: REMOTE, statusId: status.id, choices: ["coffee"] });
         await assert.rejects(federated.receivePollVote({ accountId: REMOTE, statusId: status.id, choices: ["tea"] }), refusedWith(GrpcStatus.FAILED_PRECONDITION));
         const [poll] = (await polls.getPolls({ ids: [status.pollId!] }, {})).polls;
-        assert.deepEqual([poll!.options.map((o) => o.votesCount), poll!.votersCount], [["0", "1", "0"], "1"]);
+        assert.deepEqual([poll!.options.map((o) => o.votesCount), poll!.votersCount], [[0, 1, 0], 1]);
 
         const plain = await post(alice, { status: "No poll" });
         await assert.rejects(federated.receivePollVote({ accountId: REMOTE, statusId: plain.id, choices: ["tea"] }), refusedWith(GrpcStatus.FAILED_PRECONDITION));
-        const remote = await upsert({ poll: { options: [{ title: "tea", votesCount: "0" }], multiple: false, votersCount: "0", expiresAt: new Date(clock + 3_600_000) } });
+        const remote = await upsert({ poll: { options: [{ title: "tea", votesCount: 0 }], multiple: false, votersCount: 0, expiresAt: new Date(clock + 3_600_000) } });
         await assert.rejects(federated.receivePollVote({ accountId: OTHER_REMOTE, statusId: remote.status!.id, choices: ["tea"] }), refusedWith(GrpcStatus.FAILED_PRECONDITION));
 
         clock += 2 * 3_600_000;
@@ -308,7 +308,7 @@ for (const backend of backends) {
         assert.deepEqual(statuses.map((s) => s.status!.id), [direct.id, question.id, reblogId]);
         const [d, q, r] = statuses;
         assert.deepEqual([d!.status!.visibility, d!.status!.mentionedAccountIds, d!.status!.tags, d!.inReplyToUri, d!.reblogOfUri, d!.poll], ["direct", [bob], ["secret"], parent.uri, "", undefined]);
-        assert.deepEqual([q!.status!.pollId, q!.poll?.options.map((o) => [o.title, o.votesCount]), q!.poll?.multiple, q!.poll?.votersCount], [question.pollId, [["tea", "0"], ["coffee", "0"], ["water", "1"]], false, "1"]);
+        assert.deepEqual([q!.status!.pollId, q!.poll?.options.map((o) => [o.title, o.votesCount]), q!.poll?.multiple, q!.poll?.votersCount], [question.pollId, [["tea", 0], ["coffee", 0], ["water", 1]], false, 1]);
         assert.deepEqual([r!.status!.reblogOfId, r!.reblogOfUri, r!.inReplyToUri], [parent.id, parent.uri, ""]);
       });
     });

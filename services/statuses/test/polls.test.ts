@@ -10,7 +10,7 @@ import { replaceStatusPoll } from "../src/use-cases/status-poll.ts";
 import { startStatusesHarness, type StatusesHarness } from "./support/statuses-harness.ts";
 import { backends, statusRequest } from "./support/status-request.ts";
 
-const pollRequest = (overrides: Partial<PollRequest> = {}): PollRequest => ({ options: ["tea", "coffee", "water"], expiresIn: "3600", multiple: false, hideTotals: false, ...overrides });
+const pollRequest = (overrides: Partial<PollRequest> = {}): PollRequest => ({ options: ["tea", "coffee", "water"], expiresIn: 3600, multiple: false, hideTotals: false, ...overrides });
 const request = (poll: PollRequest | undefined, overrides: Partial<CreateStatusRequest> = {}) => statusRequest({ status: "Which one?", poll, ...overrides });
 
 const refusedWith = (code: GrpcStatus, message?: string) => (error: unknown) => {
@@ -57,14 +57,14 @@ for (const backend of backends) {
         [status.id, true, false, "2024-05-01T13:00:00.000Z", "0", "0", false, []],
       );
       const afterBob = await vote(bob, status.pollId!, [2, 0]);
-      assert.deepEqual([afterBob.options.map((o) => o.votesCount), afterBob.votesCount, afterBob.votersCount, afterBob.voted, afterBob.ownVotes], [["1", "0", "1"], "2", "1", true, [0, 2]]);
+      assert.deepEqual([afterBob.options.map((o) => o.votesCount), afterBob.votesCount, afterBob.votersCount, afterBob.voted, afterBob.ownVotes], [[1, 0, 1], 2, 1, true, [0, 2]]);
       await vote(carol, status.pollId!, [2]);
       const [seenByBob] = await read(status.pollId!, bob);
-      assert.deepEqual([seenByBob!.options.map((o) => [o.title, o.votesCount]), seenByBob!.votesCount, seenByBob!.votersCount, seenByBob!.ownVotes], [[["tea", "1"], ["coffee", "0"], ["water", "2"]], "3", "2", [0, 2]]);
+      assert.deepEqual([seenByBob!.options.map((o) => [o.title, o.votesCount]), seenByBob!.votesCount, seenByBob!.votersCount, seenByBob!.ownVotes], [[["tea", 1], ["coffee", 0], ["water", 2]], 3, 2, [0, 2]]);
       const [seenByAlice] = await read(status.pollId!, alice);
       assert.deepEqual([seenByAlice!.voted, seenByAlice!.ownVotes], [true, []], "the author counts as having voted");
       const [anonymous] = await read(status.pollId!);
-      assert.deepEqual([anonymous!.voted, anonymous!.ownVotes, anonymous!.votersCount], [false, [], "2"]);
+      assert.deepEqual([anonymous!.voted, anonymous!.ownVotes, anonymous!.votersCount], [false, [], 2]);
       const [reread] = (await service.client.getStatuses({ ids: [status.id] }, {})).statuses;
       assert.equal(reread!.pollId, status.pollId!);
     });
@@ -86,7 +86,7 @@ for (const backend of backends) {
       await vote(bob, status.pollId!, [1]);
       await assert.rejects(vote(bob, status.pollId!, [0]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: You have already voted on this poll"));
       const [poll] = await read(status.pollId!, bob);
-      assert.deepEqual([poll!.options.map((o) => o.votesCount), poll!.votersCount, poll!.ownVotes], [["0", "1", "0"], "1", [1]]);
+      assert.deepEqual([poll!.options.map((o) => o.votesCount), poll!.votersCount, poll!.ownVotes], [[0, 1, 0], 1, [1]]);
     });
 
     it("counts one of two racing votes of one account on a single-choice poll", async function () {
@@ -94,7 +94,7 @@ for (const backend of backends) {
       const results = await Promise.allSettled([vote(carol, status.pollId!, [0]), vote(carol, status.pollId!, [1])]);
       assert.deepEqual(results.map((r) => r.status).sort(), ["fulfilled", "rejected"]);
       const [poll] = await read(status.pollId!, carol);
-      assert.deepEqual([poll!.votesCount, poll!.votersCount, poll!.ownVotes.length], ["1", "1", 1]);
+      assert.deepEqual([poll!.votesCount, poll!.votersCount, poll!.ownVotes.length], [1, 1, 1]);
     });
 
     it("refuses a poll with 1 or 5 options, without an end, or beside media, storing neither status nor poll", async function () {
@@ -104,21 +104,21 @@ for (const backend of backends) {
       await refuse({ options: ["alone"] }, "Validation failed: Poll options must have more than one item");
       await refuse({ options: ["a", "b", "c", "d", "e"] }, "Validation failed: Poll options can't contain more than 4 items");
       await refuse({ expiresIn: undefined }, "Validation failed: Poll expires at can't be blank");
-      await refuse({ expiresIn: "299" }, "Validation failed: Poll expires at is too soon");
+      await refuse({ expiresIn: 299 }, "Validation failed: Poll expires at is too soon");
       await refuse({}, "Validation failed: A status with media attachments cannot have a poll", { mediaIds: ["123"] });
       assert.deepEqual([await count("statuses"), await count("polls")], before);
     });
 
     it("hides option totals until a poll of the minimum duration ends, then refuses votes and stores nothing", async function () {
-      const status = await postPoll({ expiresIn: "300", hideTotals: true });
+      const status = await postPoll({ expiresIn: 300, hideTotals: true });
       const open = await vote(bob, status.pollId!, [0]);
-      assert.deepEqual([open.options.map((o) => o.votesCount), open.votesCount, open.expired], [[undefined, undefined, undefined], "1", false]);
+      assert.deepEqual([open.options.map((o) => o.votesCount), open.votesCount, open.expired], [[undefined, undefined, undefined], 1, false]);
       clock += 301_000;
       const votes = await count("poll_votes");
       await assert.rejects(vote(carol, status.pollId!, [1]), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: The poll has already ended"));
       assert.equal(await count("poll_votes"), votes);
       const [ended] = await read(status.pollId!, carol);
-      assert.deepEqual([ended!.expired, ended!.options.map((o) => o.votesCount), ended!.voted], [true, ["1", "0", "0"], false]);
+      assert.deepEqual([ended!.expired, ended!.options.map((o) => o.votesCount), ended!.voted], [true, [1, 0, 0], false]);
     });
 
     it("announces each poll's end once with poll.ended, naming its author and every voter", async function () {
@@ -143,7 +143,7 @@ for (const backend of backends) {
       assert.deepEqual(await read(status.pollId!, carol), []);
       await assert.rejects(vote(carol, status.pollId!, [0]), refusedWith(GrpcStatus.NOT_FOUND));
       await assert.rejects(polls.votePoll({ pollId: "999999", choices: [0] }, await as(carol)), refusedWith(GrpcStatus.NOT_FOUND));
-      assert.equal((await vote(bob, status.pollId!, [0])).votersCount, "1", "a follower sees it and votes");
+      assert.equal((await vote(bob, status.pollId!, [0])).votersCount, 1, "a follower sees it and votes");
     });
 
     it("replaces a status's poll on edit, keeping votes when only the duration changes and resetting them when options change", async function () {

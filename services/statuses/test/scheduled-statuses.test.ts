@@ -39,7 +39,7 @@ for (const backend of backends) {
 
     it("posts a scheduled status with its text, visibility and poll only once the clock passes its time, then forgets it", async function () {
       const alice = await service.accounts.createAccount("sched_alice");
-      const poll = { options: ["now", "later"], expiresIn: "3600", multiple: false, hideTotals: false };
+      const poll = { options: ["now", "later"], expiresIn: 3600, multiple: false, hideTotals: false };
       const { scheduledStatus, status } = await schedule(alice, inMinutes(10), { status: "See you at ten", visibility: "unlisted", spoilerText: "plans", poll });
       assert.equal(status, undefined, "nothing is posted yet");
       assert.deepEqual(
@@ -76,7 +76,7 @@ for (const backend of backends) {
     it("refuses an invalid status at scheduling time, storing nothing", async function () {
       const carol = await service.accounts.createAccount("sched_carol");
       await assert.rejects(schedule(carol, inMinutes(30), { status: "x".repeat(501) }), refusedWith(GrpcStatus.INVALID_ARGUMENT, "Validation failed: Text character limit of 500 exceeded"));
-      await assert.rejects(schedule(carol, inMinutes(30), { poll: { options: ["only one"], expiresIn: "3600", multiple: false, hideTotals: false } }), refusedWith(GrpcStatus.INVALID_ARGUMENT));
+      await assert.rejects(schedule(carol, inMinutes(30), { poll: { options: ["only one"], expiresIn: 3600, multiple: false, hideTotals: false } }), refusedWith(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(schedule(carol, inMinutes(30), { inReplyToId: "123456789" }), refusedWith(GrpcStatus.NOT_FOUND));
       assert.equal(await scheduledCount(carol), 0);
     });

@@ -60,7 +60,7 @@ for (const backend of backends) {
     });
 
     it("composes an edited text as a new one (mentions, hashtags) and keeps each version's poll in the history", async function () {
-      const poll = { options: ["tea", "coffee"], expiresIn: "3600", multiple: false, hideTotals: false };
+      const poll = { options: ["tea", "coffee"], expiresIn: 3600, multiple: false, hideTotals: false };
       const status = await post(alice, { status: "Which one?", poll });
       const edited = await edit(alice, { id: status.id, status: "Which one, @bob? #drinks", poll: { ...poll, options: ["tea", "coffee", "water"], multiple: true } });
       assert.deepEqual([edited.mentionedAccountIds, edited.tags], [[bob], ["drinks"]]);

@@ -29,7 +29,7 @@ for (const backend of backends) {
     });
 
     it("answers statuses with their authors, mentioned accounts, reblogged originals, polls with the viewer's votes and viewer state", async function () {
-      const poll = { options: ["tea", "coffee"], expiresIn: "3600", multiple: false, hideTotals: false };
+      const poll = { options: ["tea", "coffee"], expiresIn: 3600, multiple: false, hideTotals: false };
       const asked = (await service.client.createStatus(request({ status: "Which one, @bob?", poll }), await as(alice))).status!;
       await polls.votePoll({ pollId: asked.pollId!, choices: [1] }, await as(bob));
       const boost = (await interactions.reblogStatus({ statusId: asked.id, visibility: "" }, await as(carol))).status!;
@@ -50,7 +50,7 @@ for (const backend of backends) {
       const dave = await service.accounts.createAccount("dave");
       const first = (await service.client.createStatus(request({ status: "counting" }), await as(dave))).status!;
       const authorOf = async () => (await pageOf([first.id], alice)).accounts.find((a) => a.id === dave)!;
-      await waitFor(async () => (await authorOf()).statusesCount === "1", { what: "dave's copy counting his post" });
+      await waitFor(async () => (await authorOf()).statusesCount === 1, { what: "dave's copy counting his post" });
       // Once the post's events have settled, reads of the unchanged account fetch nothing.
       const readWithoutFetch = async () => {
         const fetches = await service.accounts.served("GetAccounts");
@@ -61,9 +61,9 @@ for (const backend of backends) {
       await waitFor(readWithoutFetch, { what: "two page reads served from the copies" });
 
       await service.accounts.follow(alice, dave);
-      await waitFor(async () => (await authorOf()).followersCount === "1", { what: "follow.accepted dropping dave's copy" });
+      await waitFor(async () => (await authorOf()).followersCount === 1, { what: "follow.accepted dropping dave's copy" });
       await service.client.createStatus(request({ status: "again" }), await as(dave));
-      await waitFor(async () => (await authorOf()).statusesCount === "2", { what: "account.stats_changed dropping dave's copy" });
+      await waitFor(async () => (await authorOf()).statusesCount === 2, { what: "account.stats_changed dropping dave's copy" });
     });
 
     it("renders a deleted status from its row, for delete-and-redraft", async function () {

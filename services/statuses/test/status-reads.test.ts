@@ -69,7 +69,7 @@ for (const backend of backends) {
       const root = await post(eve, { status: "eve's root" });
       const muted = await post(frank, { inReplyToId: root.id });
       await relationships.blockAccount({ targetAccountId: dave }, await as(eve));
-      await relationships.muteAccount({ targetAccountId: frank, duration: "0" }, await as(dave));
+      await relationships.muteAccount({ targetAccountId: frank, duration: 0 }, await as(dave));
       const seen = async (ids: string[], viewer: string) => (await service.client.getStatuses({ ids }, await as(viewer))).statuses.map((s) => s.id);
       assert.deepEqual(await seen([root.id, muted.id], dave), [muted.id], "eve blocks dave: her status is 404 to him; a muted author's status is still readable by id");
       await assert.rejects(service.client.getStatusContext({ id: root.id }, await as(dave)), grpcCode(GrpcStatus.NOT_FOUND));
@@ -99,7 +99,7 @@ for (const backend of backends) {
       const original = await post(hank, { status: "hank speaks" });
       const reblog = (await interactions.reblogStatus({ statusId: original.id, visibility: "" }, await as(gina))).status!;
       assert.ok((await profile(gina, carol)).includes(reblog.id));
-      await relationships.muteAccount({ targetAccountId: hank, duration: "0" }, await as(carol));
+      await relationships.muteAccount({ targetAccountId: hank, duration: 0 }, await as(carol));
       assert.ok(!(await profile(gina, carol)).includes(reblog.id));
     });
   });

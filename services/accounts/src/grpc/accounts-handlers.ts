@@ -46,7 +46,7 @@ export function accountsHandlers(deps: AccountsDeps): AsyncHandlers<AccountsServ
     getUsageStats: async () => {
       const stats = await getUsageStats(deps);
       // Posts and domains are counted by the statuses and federation services; the gateway merges them.
-      return { stats: { usersTotal: String(stats.usersTotal), usersActiveMonth: String(stats.usersActiveMonth), usersActiveHalfyear: String(stats.usersActiveHalfyear), localPosts: "0", knownDomains: "0" } };
+      return { stats: { ...stats, localPosts: 0, knownDomains: 0 } };
     },
   };
 }

@@ -20,9 +20,6 @@ const remoteProfile = (request: UpsertRemoteAccountRequest): RemoteProfile => ({
   discoverable: request.discoverable ?? null,
   createdAt: request.createdAt ?? null,
   fields: request.fields.map((field) => ({ name: field.name, value: field.value })),
-  followersCount: Number(request.followersCount),
-  followingCount: Number(request.followingCount),
-  statusesCount: Number(request.statusesCount),
 });
 
 // The inbound activities answer an empty message once they took effect.

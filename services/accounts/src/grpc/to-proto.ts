@@ -29,9 +29,9 @@ export function accountToProto(account: Account): AccountMessage {
     ...(account.discoverable === null ? {} : { discoverable: account.discoverable }),
     group: account.actorType === "Group",
     createdAt: account.createdAt,
-    followersCount: String(account.followersCount),
-    followingCount: String(account.followingCount),
-    statusesCount: String(account.statusesCount),
+    followersCount: account.followersCount,
+    followingCount: account.followingCount,
+    statusesCount: account.statusesCount,
     lastStatusAt: account.lastStatusAt ?? undefined,
     // Absent lets the gateway fall back to Mastodon's missing images.
     avatarUrl: account.avatar?.url,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { nodeInfo20, nodeInfoLinks, NODEINFO_20_REL } from "./nodeinfo.ts";
 
 describe("NodeInfo 2.0", () => {
-  const stats = { usersTotal: "7", usersActiveMonth: "3", usersActiveHalfyear: "5", localPosts: "42", knownDomains: "0" };
+  const stats = { usersTotal: 7, usersActiveMonth: 3, usersActiveHalfyear: 5, localPosts: 42, knownDomains: 0 };
 
   it("has exactly the seven members the schema requires, with counts as integers", () => {
     const doc = nodeInfo20(stats, { openRegistrations: true, nodeName: "Test" });

@@ -23,8 +23,8 @@ export function nodeInfo20(stats: UsageStats, options: { openRegistrations: bool
     services: { inbound: [], outbound: [] },
     openRegistrations: options.openRegistrations,
     usage: {
-      users: { total: Number(stats.usersTotal), activeHalfyear: Number(stats.usersActiveHalfyear), activeMonth: Number(stats.usersActiveMonth) },
-      localPosts: Number(stats.localPosts),
+      users: { total: stats.usersTotal, activeHalfyear: stats.usersActiveHalfyear, activeMonth: stats.usersActiveMonth },
+      localPosts: stats.localPosts,
     },
     metadata: { nodeName: options.nodeName },
   };

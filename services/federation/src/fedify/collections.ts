@@ -43,7 +43,7 @@ export function registerCollections(federation: Federation<FederationContextData
     .setFirstCursor(() => "")
     .setCounter(async (ctx, identifier) => {
       const account = await findLocalAccount(ctx.data, identifier);
-      return account ? Number(account.statusesCount) : null;
+      return account ? account.statusesCount : null;
     })
     .authorize(signedFetchAllowed);
 
@@ -57,7 +57,7 @@ export function registerCollections(federation: Federation<FederationContextData
     .setFirstCursor(() => "")
     .setCounter(async (ctx, identifier) => {
       const account = await findLocalAccount(ctx.data, identifier);
-      return account ? Number(account.followersCount) : null;
+      return account ? account.followersCount : null;
     })
     .authorize(signedFetchAllowed);
 
@@ -71,7 +71,7 @@ export function registerCollections(federation: Federation<FederationContextData
     .setFirstCursor(() => "")
     .setCounter(async (ctx, identifier) => {
       const account = await findLocalAccount(ctx.data, identifier);
-      return account ? Number(account.followingCount) : null;
+      return account ? account.followingCount : null;
     })
     .authorize(signedFetchAllowed);
 

@@ -135,12 +135,12 @@ export function noteObject(view: LocalStatusView, origin: string): Note | Questi
     replies: new URL(`${status.uri}/replies`),
   };
   if (!poll) return new Note(values);
-  const options = poll.options.map((option) => new Note({ name: option.title, replies: new Collection({ totalItems: Number(option.votesCount) }) }));
+  const options = poll.options.map((option) => new Note({ name: option.title, replies: new Collection({ totalItems: option.votesCount }) }));
   const closed = poll.expiresAt && poll.expiresAt.getTime() <= Date.now() ? toInstant(poll.expiresAt) : null;
   return new Question({
     ...values,
     ...(poll.multiple ? { inclusiveOptions: options } : { exclusiveOptions: options }),
-    voters: Number(poll.votersCount),
+    voters: poll.votersCount,
     endTime: poll.expiresAt ? toInstant(poll.expiresAt) : null,
     closed,
   });

@@ -30,7 +30,7 @@ export function nodeInfoRouter(
         clients.statuses.getUsageStats({}),
         clients.registration.getRegistrationSettings({}),
       ]);
-      const stats = { ...accounts.stats!, localPosts: statuses.stats?.localPosts ?? "0" };
+      const stats = { ...accounts.stats!, localPosts: statuses.stats?.localPosts ?? 0 };
       // Open unless closed: sign-ups that need approval are still open to anyone, as Mastodon reports them.
       const body = nodeInfo20(stats, { openRegistrations: registrations.enabled, nodeName: config.INSTANCE_TITLE });
       res.set("Cache-Control", "public, max-age=1800").type(NODEINFO_20_TYPE).send(JSON.stringify(body));

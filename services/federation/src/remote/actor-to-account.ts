@@ -4,6 +4,7 @@ import { Application, Emoji, Group, Image, Link, PropertyValue, Service, type Ac
 import type { UpsertRemoteAccountRequest } from "@starling/proto/accounts/v1/federated_accounts";
 import type { RemoteEmoji } from "@starling/proto/statuses/v1/federated_statuses";
 import { sanitizeRemoteHtml } from "../domain/remote-html.ts";
+import { remoteCount } from "../domain/remote-count.ts";
 import { emojiShortcode, remoteEmojiOf } from "./remote-emojis.ts";
 
 /** How an actor maps to a remote account, and where this service delivers to it. */
@@ -43,11 +44,11 @@ async function imageUrl(get: () => Promise<unknown>): Promise<string> {
 }
 
 // A collection's advertised total: one fetch when it is only linked; 0 when it cannot be read.
-async function totalItems(get: () => Promise<{ totalItems?: number | null } | null>): Promise<string> {
+async function totalItems(get: () => Promise<{ totalItems?: number | null } | null>): Promise<number> {
   try {
-    return String(Math.max(0, Math.floor((await get())?.totalItems ?? 0)));
+    return remoteCount((await get())?.totalItems);
   } catch {
-    return "0";
+    return 0;
   }
 }
 

@@ -10,6 +10,7 @@ import type { Status } from "@starling/proto/statuses/v1/statuses";
 import { layoutParagraphs, linkifyText, normalizeHashtag } from "@starling/text";
 import { findRemoteActors } from "../data/remote-actors-queries.ts";
 import { isRemote } from "../outbound/addressing.ts";
+import { remoteCount } from "../domain/remote-count.ts";
 import { sanitizeRemoteHtml } from "../domain/remote-html.ts";
 import { visibilityFromAudience, type Visibility } from "../domain/visibility.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
@@ -173,13 +174,13 @@ async function pollOf(question: Question): Promise<RemotePoll> {
   for (const option of multiple ? inclusive : await collect(question.getExclusiveOptions({ suppressError: true }))) {
     if (option.name == null) continue;
     const replies = await option.getReplies({ suppressError: true }).catch(() => null);
-    options.push({ title: String(option.name), votesCount: String(replies instanceof Collection ? (replies.totalItems ?? 0) : 0) });
+    options.push({ title: String(option.name), votesCount: remoteCount(replies instanceof Collection ? replies.totalItems : 0) });
   }
   const closed = question.closed;
   const expiresAt = toDate(question.endTime) ?? (typeof closed === "boolean" ? undefined : toDate(closed));
   // Without votersCount, a single-choice poll has as many voters as votes.
-  const voters = question.voters ?? (multiple ? 0 : options.reduce((sum, option) => sum + Number(option.votesCount), 0));
-  return { options, multiple, expiresAt, votersCount: String(voters) };
+  const voters = question.voters ?? (multiple ? 0 : options.reduce((sum, option) => sum + option.votesCount, 0));
+  return { options, multiple, expiresAt, votersCount: remoteCount(voters) };
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {

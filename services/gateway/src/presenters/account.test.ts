@@ -28,7 +28,7 @@ describe("Account presenter", () => {
   });
 
   it("renders absent values as null, never as empty strings, and counts as numbers", () => {
-    const json = presentAccount(accountFixture({ url: undefined, discoverable: undefined, followersCount: "12" }), base);
+    const json = presentAccount(accountFixture({ url: undefined, discoverable: undefined, followersCount: 12 }), base);
     assert.equal(json.url, null);
     assert.equal(json.discoverable, null);
     assert.equal(json.followers_count, 12);

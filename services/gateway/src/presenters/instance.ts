@@ -36,7 +36,7 @@ export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats:
     email: config.CONTACT_EMAIL,
     version: VERSION,
     urls: { streaming_api: streamingUrl(config) },
-    stats: { user_count: Number(stats.usersTotal), status_count: Number(stats.localPosts), domain_count: Number(stats.knownDomains) },
+    stats: { user_count: stats.usersTotal, status_count: stats.localPosts, domain_count: stats.knownDomains },
     thumbnail: `${baseUrl}/packs/media/images/preview.png`,
     languages: ["en"],
     registrations: registrations.enabled,
@@ -56,7 +56,7 @@ export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats:
     version: VERSION,
     source_url: "https://github.com/starling-social/starling",
     description: config.INSTANCE_DESCRIPTION,
-    usage: { users: { active_month: Number(stats.usersActiveMonth) } },
+    usage: { users: { active_month: stats.usersActiveMonth } },
     thumbnail: { url: `${baseUrl}/packs/media/images/preview.png` },
     languages: ["en"],
     configuration: {

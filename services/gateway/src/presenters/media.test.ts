@@ -52,7 +52,7 @@ describe("MediaAttachment presenter", () => {
     const rendered = presentMediaAttachment(
       mediaFixture({
         type: "video",
-        meta: { original: { width: 320, height: 240, frameRate: "25/1", duration: 1.5, bitrate: "123456" }, small: undefined, focus: { x: 0.5, y: -0.25 } },
+        meta: { original: { width: 320, height: 240, frameRate: "25/1", duration: 1.5, bitrate: 123456 }, small: undefined, focus: { x: 0.5, y: -0.25 } },
       }),
     );
     assert.deepEqual(rendered.meta, { original: { width: 320, height: 240, frame_rate: "25/1", duration: 1.5, bitrate: 123456 }, focus: { x: 0.5, y: -0.25 } });

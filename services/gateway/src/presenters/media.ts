@@ -45,7 +45,7 @@ function presentFileMeta(file: MediaFileMeta): Record<string, unknown> {
     aspect: file.aspect,
     frame_rate: file.frameRate,
     duration: file.duration,
-    bitrate: file.bitrate === undefined ? undefined : Number(file.bitrate),
+    bitrate: file.bitrate,
   };
   return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
 }

@@ -13,9 +13,9 @@ export function presentPoll(ctx: Pick<RouteContext, "viewer">, poll: Poll): Reco
     expires_at: isoOrNull(poll.expiresAt),
     expired: poll.expired,
     multiple: poll.multiple,
-    votes_count: Number(poll.votesCount),
-    voters_count: Number(poll.votersCount),
-    options: poll.options.map((o) => ({ title: o.title, votes_count: o.votesCount === undefined ? null : Number(o.votesCount) })),
+    votes_count: poll.votesCount,
+    voters_count: poll.votersCount,
+    options: poll.options.map((o) => ({ title: o.title, votes_count: o.votesCount ?? null })),
     // Custom emojis of option titles are not picked out yet.
     emojis: [],
     ...(ctx.viewer?.accountId ? { voted: poll.voted, own_votes: poll.ownVotes } : {}),

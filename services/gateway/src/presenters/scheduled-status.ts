@@ -31,7 +31,7 @@ function renderScheduledStatus(scheduled: ScheduledStatus, media: ReadonlyMap<st
     scheduled_at: isoOrNull(scheduled.scheduledAt),
     params: {
       text: params?.text ?? "",
-      poll: poll ? { options: poll.options, expires_in: poll.expiresIn === undefined ? null : Number(poll.expiresIn), multiple: poll.multiple, hide_totals: poll.hideTotals } : null,
+      poll: poll ? { options: poll.options, expires_in: poll.expiresIn ?? null, multiple: poll.multiple, hide_totals: poll.hideTotals } : null,
       media_ids: mediaIds.length ? mediaIds : null,
       sensitive: params?.sensitive ?? false,
       spoiler_text: orNull(params?.spoilerText),

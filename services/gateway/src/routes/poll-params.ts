@@ -22,5 +22,5 @@ export const pollParam = z
 /** The validated `poll` parameter → the statuses service's PollRequest (undefined when absent). */
 export function pollRequestOf(poll: z.infer<typeof pollParam>): PollRequest | undefined {
   if (!poll) return undefined;
-  return { options: poll.options, expiresIn: poll.expires_in === undefined ? undefined : String(poll.expires_in), multiple: poll.multiple, hideTotals: poll.hide_totals };
+  return { options: poll.options, expiresIn: poll.expires_in, multiple: poll.multiple, hideTotals: poll.hide_totals };
 }

@@ -29,7 +29,7 @@ export const relationshipRoutes: Route[] = [
     scopes: writeMutes,
     input: mute,
     call: (ctx, input: z.infer<typeof mute>) =>
-      ctx.clients.relationships.muteAccount({ targetAccountId: input.id, notifications: input.notifications, duration: String(input.duration) }, as(ctx)),
+      ctx.clients.relationships.muteAccount({ targetAccountId: input.id, notifications: input.notifications, duration: input.duration }, as(ctx)),
     present: (_ctx, r: { relationship?: Parameters<typeof presentRelationship>[0] }) => presentRelationship(r.relationship!),
   },
   action("/api/v1/accounts/:id/unmute", writeMutes, (ctx, id) => ctx.clients.relationships.unmuteAccount({ targetAccountId: id }, as(ctx))),

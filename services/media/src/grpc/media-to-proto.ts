@@ -8,7 +8,7 @@ const fileMetaToProto = (meta: FileMeta): MediaFileMeta => ({
   aspect: meta.aspect,
   frameRate: meta.frameRate,
   duration: meta.duration,
-  bitrate: meta.bitrate === undefined ? undefined : String(Math.round(meta.bitrate)),
+  bitrate: meta.bitrate === undefined ? undefined : Math.round(meta.bitrate),
 });
 
 /**

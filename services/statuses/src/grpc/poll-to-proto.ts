@@ -10,20 +10,16 @@ export function pollToProto(poll: PollView): PollMessage {
     expiresAt: poll.expiresAt ?? undefined,
     expired: poll.expired,
     multiple: poll.multiple,
-    votesCount: String(poll.votesCount),
-    votersCount: String(poll.votersCount),
-    options: poll.options.map((o) => ({ title: o.title, votesCount: o.votesCount === null ? undefined : String(o.votesCount) })),
+    votesCount: poll.votesCount,
+    votersCount: poll.votersCount,
+    options: poll.options.map((o) => ({ title: o.title, votesCount: o.votesCount ?? undefined })),
     voted: poll.voted,
     ownVotes: poll.ownVotes,
   };
 }
 
-/**
- * The poll part of a create or edit request → use-case input; null when the request has none.
- * An expires_in that is not a whole number of seconds counts as missing.
- */
+/** The poll part of a create or edit request → use-case input; null when the request has none. */
 export function pollFromProto(request: PollRequest | undefined): PollInput | null {
   if (!request) return null;
-  const expiresIn = request.expiresIn === undefined ? NaN : Number(request.expiresIn);
-  return { options: request.options, expiresIn: Number.isSafeInteger(expiresIn) ? expiresIn : null, multiple: request.multiple, hideTotals: request.hideTotals };
+  return { options: request.options, expiresIn: request.expiresIn ?? null, multiple: request.multiple, hideTotals: request.hideTotals };
 }

@@ -28,11 +28,8 @@ export function remoteStatusInputOf(request: UpsertRemoteStatusRequest): RemoteS
   };
 }
 
-// int64 counts arrive as decimal strings; anything else counts as none.
-const count = (value: string) => {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : 0;
-};
+// A remote server's counts: a negative one counts as none.
+const count = (value: number) => Math.max(value, 0);
 
 function remotePollOf(poll: RemotePoll): RemotePollState {
   return {
@@ -55,9 +52,9 @@ export function federatedStatusToProto(view: FederatedStatusView): FederatedStat
 
 function remotePollToProto(poll: Poll): RemotePoll {
   return {
-    options: poll.options.map((title, i) => ({ title, votesCount: String(poll.tallies[i] ?? 0) })),
+    options: poll.options.map((title, i) => ({ title, votesCount: poll.tallies[i] ?? 0 })),
     multiple: poll.multiple,
     expiresAt: poll.expiresAt ?? undefined,
-    votersCount: String(poll.votersCount),
+    votersCount: poll.votersCount,
   };
 }

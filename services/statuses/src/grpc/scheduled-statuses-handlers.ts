@@ -39,7 +39,7 @@ function requiredTime(at: Date | undefined): Date {
 
 function scheduledToProto(scheduled: ScheduledStatus): ScheduledStatusMessage {
   const { params } = scheduled;
-  const poll = params.poll ? { options: params.poll.options, expiresIn: params.poll.expiresIn === null ? undefined : String(params.poll.expiresIn), multiple: params.poll.multiple, hideTotals: params.poll.hideTotals } : undefined;
+  const poll = params.poll ? { options: params.poll.options, expiresIn: params.poll.expiresIn ?? undefined, multiple: params.poll.multiple, hideTotals: params.poll.hideTotals } : undefined;
   return {
     id: scheduled.id,
     scheduledAt: scheduled.scheduledAt,

@@ -45,7 +45,7 @@ export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServ
     },
     async getUsageStats() {
       const { localPosts } = await getUsageStats(deps);
-      return { stats: { usersTotal: "0", usersActiveMonth: "0", usersActiveHalfyear: "0", localPosts: String(localPosts), knownDomains: "0" } };
+      return { stats: { usersTotal: 0, usersActiveMonth: 0, usersActiveHalfyear: 0, localPosts, knownDomains: 0 } };
     },
   };
 }
