@@ -69,7 +69,7 @@ for (const backend of backends) {
       const tombstone = await account(user.account.id);
       assert.deepEqual(
         [tombstone.suspended, tombstone.username, tombstone.displayName, tombstone.note, tombstone.locked, tombstone.followingCount, tombstone.fields.length],
-        [true, "xena", "", "", false, "0", 0],
+        [true, "xena", "", "", false, 0, 0],
       );
       assert.equal((await rejection(h.client.createAccount({ username: "XENA", email: "other@example.test", password: "", confirmed: true, role: "" }, await owner()))).code, status.ALREADY_EXISTS);
       const again = await h.client.createAccount({ username: "xena2", email: user.email, password: "", confirmed: true, role: "" }, await owner());

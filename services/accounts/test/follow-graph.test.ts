@@ -56,7 +56,7 @@ for (const backend of backends) {
       assert.deepEqual([answer.id, answer.followedBy, answer.requestedBy], [fan.account.id, true, false]);
       const fanView = await relationship(fan, star);
       assert.deepEqual([fanView.following, fanView.requested, fanView.showingReblogs], [true, false, false]);
-      assert.deepEqual(await counts(fan, star), [["0", "1"], ["1", "0"]]);
+      assert.deepEqual(await counts(fan, star), [[0, 1], [1, 0]]);
       const [accepted] = await eventsAbout("follow.accepted", fan.account.id);
       const payload = decodePayload("follow.accepted", accepted!);
       assert.equal(payload.showReblogs, false);
@@ -72,7 +72,7 @@ for (const backend of backends) {
       const answer = (await follows.rejectFollowRequest({ accountId: fan.account.id }, star.as)).relationship!;
       assert.deepEqual([answer.followedBy, answer.requestedBy], [false, false]);
       assert.deepEqual([(await relationship(fan, star)).requested, (await relationship(fan, star)).following], [false, false]);
-      assert.deepEqual(await counts(fan, star), [["0", "0"], ["0", "0"]]);
+      assert.deepEqual(await counts(fan, star), [[0, 0], [0, 0]]);
       const [rejected] = await eventsAbout("follow.rejected", fan.account.id);
       assert.deepEqual({ ...decodePayload("follow.rejected", rejected!) }, { accountId: fan.account.id, targetAccountId: star.account.id });
       assert.equal((await rejection(follows.rejectFollowRequest({ accountId: fan.account.id }, star.as))).code, status.NOT_FOUND);
@@ -123,7 +123,7 @@ for (const backend of backends) {
       assert.equal(answer.followedBy, false);
       await follows.removeFromFollowers({ targetAccountId: fan.account.id }, star.as);
       assert.equal((await relationship(fan, star)).following, false);
-      assert.deepEqual(await counts(fan, star), [["0", "0"], ["0", "0"]]);
+      assert.deepEqual(await counts(fan, star), [[0, 0], [0, 0]]);
       const [removed] = await eventsAbout("follow.removed", fan.account.id);
       assert.deepEqual({ ...decodePayload("follow.removed", removed!) }, { accountId: fan.account.id, targetAccountId: star.account.id });
       assert.equal((await rejection(follows.removeFromFollowers({ targetAccountId: "42" }, star.as))).code, status.NOT_FOUND);

@@ -42,7 +42,7 @@ for (const backend of backends) {
       const gone = await post(eve);
       await service.client.deleteStatus({ id: gone.id }, await service.viewer(eve));
       const repliesOf = async (id: string) => (await service.client.getStatuses({ ids: [id] }, {})).statuses[0]!.repliesCount;
-      assert.equal(await repliesOf(parent.id), "1");
+      assert.equal(await repliesOf(parent.id), 1);
 
       const accounts = connectService(AccountsServiceClient, service.accounts.address, { deadlineMs: 10_000 });
       const security = connectService(SecurityServiceClient, service.accounts.address, { deadlineMs: 10_000 });
@@ -54,7 +54,7 @@ for (const backend of backends) {
 
         const live = async () => (await service.db.table("statuses").where({ account_id: eve }).whereNull("deleted_at").count({ n: "*" }))[0]!.n;
         await waitFor(async () => Number(await live()) === 0, { what: "eve's statuses deleted" });
-        assert.equal(await repliesOf(parent.id), "0", "the parent's reply count drops with the reply");
+        assert.equal(await repliesOf(parent.id), 0, "the parent's reply count drops with the reply");
         await waitFor(() => own.every((s) => deletions(service.events).get(s.id) === 1), { what: "status.deleted for each of eve's statuses" });
 
         // A redelivered account.deleted finds nothing left to delete and announces nothing more.

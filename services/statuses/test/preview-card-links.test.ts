@@ -7,7 +7,7 @@ import { startStatusesHarness, type StatusesHarness } from "./support/statuses-h
 const backends: { name: string; url?: string }[] = [{ name: "embedded PostgreSQL" }];
 if (process.env.DATABASE_URL) backends.push({ name: "PostgreSQL", url: process.env.DATABASE_URL });
 
-const request = (status: string): CreateStatusRequest => ({ status, visibility: "", spoilerText: "", inReplyToId: "", language: "", sensitive: false, idempotencyKey: "", application: undefined, mediaIds: [] });
+const request = (status: string): CreateStatusRequest => ({ status, spoilerText: "", sensitive: false, application: undefined, mediaIds: [] });
 
 for (const backend of backends) {
   describe(`preview card links of statuses on ${backend.name}`, function () {

@@ -22,7 +22,7 @@ for (const backend of backends) {
     let carol: string;
     const as = (accountId: string) => service.viewer(accountId);
     const post = async (author: string, overrides: Partial<CreateStatusRequest> = {}) => {
-      const request = { status: "Hello", visibility: "", spoilerText: "", inReplyToId: "", language: "", sensitive: false, idempotencyKey: "", mediaIds: [], ...overrides };
+      const request = { status: "Hello", spoilerText: "", sensitive: false, mediaIds: [], ...overrides };
       return (await service.client.createStatus(request as CreateStatusRequest, await as(author))).status!;
     };
     const read = async (id: string, viewer?: string) => (await service.client.getStatuses({ ids: [id] }, viewer ? await as(viewer) : {})).statuses[0];

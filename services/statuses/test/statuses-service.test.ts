@@ -76,9 +76,9 @@ for (const backend of backends) {
       const reply = await post(bob, { inReplyToId: parent.id });
       assert.deepEqual([reply.inReplyToId, reply.inReplyToAccountId], [parent.id, alice]);
       const counted = async () => (await service.client.getStatuses({ ids: [parent.id] }, {})).statuses[0]!.repliesCount;
-      assert.equal(await counted(), "1");
+      assert.equal(await counted(), 1);
       await service.client.deleteStatus({ id: reply.id }, await as(bob));
-      assert.equal(await counted(), "0");
+      assert.equal(await counted(), 0);
     });
 
     it("hides a private status from non-followers and anonymous viewers and shows it to followers and its author", async function () {
@@ -145,7 +145,7 @@ for (const backend of backends) {
     it("counts local statuses that are not deleted in the usage stats", async function () {
       const live = Number((await service.db.table("statuses").where({ local: true }).whereNull("deleted_at").count({ n: "*" }))[0]!.n);
       const { stats } = await service.client.getUsageStats({}, {});
-      assert.equal(stats?.localPosts, String(live));
+      assert.equal(stats?.localPosts, live);
       assert.ok(live > 0);
     });
   });

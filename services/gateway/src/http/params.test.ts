@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { boolParam, idParam, inputErrorStatus, pageParams, textParam } from "./params.ts";
+import { boolParam, choiceParam, idParam, inputErrorStatus, pageParams, textParam } from "./params.ts";
 
 describe("request parameters", () => {
   it("read booleans as forms, JSON and query strings send them", () => {
@@ -28,6 +28,11 @@ describe("request parameters", () => {
   it("accept text that arrives as a number in JSON", () => {
     assert.equal(textParam.parse(42), "42");
     assert.equal(textParam.parse("Tusky"), "Tusky");
+  });
+
+  it("take a choice left blank, null or out as not given, so the services apply the author's default", () => {
+    for (const blank of ["", null, undefined]) assert.equal(choiceParam.parse(blank), undefined);
+    assert.equal(choiceParam.parse("unlisted"), "unlisted");
   });
 
   describe("page parameters", () => {

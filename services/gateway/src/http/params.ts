@@ -50,6 +50,14 @@ export const int32Param = z.coerce
 /** A string parameter that may arrive as a number in JSON. */
 export const textParam = z.union([z.string(), z.number().transform(String)]);
 
+/**
+ * An optional choice (visibility, language) that is absent when not given or left blank: forms send
+ * an empty field for one left alone, and the contracts carry "not given" as absent, never as "".
+ */
+export const choiceParam = textParam
+  .nullish()
+  .transform((value) => (value === "" || value === null ? undefined : value));
+
 /** The proto page of parsed page parameters; the services page with @starling/paging. */
 export const pageRequest = (input: { max_id?: string | undefined; since_id?: string | undefined; min_id?: string | undefined; limit?: number | undefined }): PageRequest => ({
   maxId: input.max_id,

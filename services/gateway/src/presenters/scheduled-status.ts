@@ -2,7 +2,7 @@ import type { MediaAttachment } from "@starling/proto/media/v1/media";
 import type { ScheduledStatus } from "@starling/proto/statuses/v1/scheduled_statuses";
 import type { RouteContext } from "../http/route.ts";
 import { presentMediaList } from "./media.ts";
-import { isoOrNull, orNull } from "./values.ts";
+import { isoOrNull } from "./values.ts";
 
 /**
  * Renders Mastodon ScheduledStatus entities (reference §4.17), fetching the uploads of all of
@@ -34,12 +34,12 @@ function renderScheduledStatus(scheduled: ScheduledStatus, media: ReadonlyMap<st
       poll: poll ? { options: poll.options, expires_in: poll.expiresIn ?? null, multiple: poll.multiple, hide_totals: poll.hideTotals } : null,
       media_ids: mediaIds.length ? mediaIds : null,
       sensitive: params?.sensitive ?? false,
-      spoiler_text: orNull(params?.spoilerText),
+      spoiler_text: params?.spoilerText ?? null,
       visibility: params?.visibility ?? "public",
       idempotency: null,
       scheduled_at: null,
-      in_reply_to_id: orNull(params?.inReplyToId),
-      language: orNull(params?.language),
+      in_reply_to_id: params?.inReplyToId ?? null,
+      language: params?.language ?? null,
       with_rate_limit: false,
     },
     media_attachments: presentMediaList(mediaIds, media),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route, RouteContext } from "../http/route.ts";
-import { boolParam, idListParam, idParam, textParam } from "../http/params.ts";
+import { boolParam, choiceParam, idListParam, idParam, textParam } from "../http/params.ts";
 import { presentStatus } from "../presenters/status.ts";
 import { presentStatusVersions } from "../presenters/status-edit.ts";
 import { as } from "./account-list-parts.ts";
@@ -16,7 +16,7 @@ const editStatus = z.object({
   status: orEmpty,
   spoiler_text: orEmpty,
   sensitive: boolParam.nullish().transform((value) => value ?? false),
-  language: orEmpty,
+  language: choiceParam,
   media_ids: idListParam.nullish().transform((ids) => ids ?? []),
   poll: pollParam,
 });

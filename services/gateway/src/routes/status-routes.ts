@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "../http/route.ts";
-import { boolParam, idListParam, idParam } from "../http/params.ts";
+import { boolParam, choiceParam, idListParam, idParam } from "../http/params.ts";
 import { HttpError } from "../http/grpc-to-http.ts";
 import { presentStatus, presentStatusPage } from "../presenters/status.ts";
 import { presentContext } from "../presenters/status-context.ts";
@@ -10,10 +10,10 @@ import { optionalScheduledAtParam, postOrSchedule, presentPostedOrScheduled } fr
 const byId = z.object({ id: idParam });
 const createStatus = z.object({
   status: z.string().default(""),
-  visibility: z.string().default(""),
+  visibility: choiceParam,
   spoiler_text: z.string().default(""),
   in_reply_to_id: idParam.optional(),
-  language: z.string().default(""),
+  language: choiceParam,
   sensitive: boolParam.default(false),
   // JSON sends an array; forms send media_ids[]=… (an array) or, from some clients, one value. The
   // statuses service refuses more than 4 with Mastodon's message.
@@ -43,10 +43,10 @@ export const statusRoutes: Route[] = [
           status: input.status,
           visibility: input.visibility,
           spoilerText: input.spoiler_text,
-          inReplyToId: input.in_reply_to_id ?? "",
+          inReplyToId: input.in_reply_to_id,
           language: input.language,
           sensitive: input.sensitive,
-          idempotencyKey: typeof key === "string" ? key : "",
+          idempotencyKey: typeof key === "string" ? key : undefined,
           // The app of the viewer's token, as Mastodon records it on the status.
           application: ctx.viewer?.appName ? { name: ctx.viewer.appName, website: ctx.viewer.appWebsite ?? "" } : undefined,
           mediaIds: input.media_ids,

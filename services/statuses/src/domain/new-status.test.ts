@@ -3,10 +3,7 @@ import { isStatusId, validateNewStatus, type NewStatusInput } from "./new-status
 
 const input = (overrides: Partial<NewStatusInput> = {}): NewStatusInput => ({
   text: "Hello",
-  visibility: "",
   spoilerText: "",
-  inReplyToId: "",
-  language: "",
   sensitive: false,
   application: null,
   mediaIds: [],

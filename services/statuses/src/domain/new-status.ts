@@ -4,13 +4,19 @@ import { normalizeLanguage } from "./language.ts";
 import { isVisibility } from "./visibility.ts";
 import type { StatusApplication, Visibility } from "./status.ts";
 
+/** Whether the client named a language (a blank one names none, as in Mastodon). */
+export const hasLanguage = (input: { language?: string | undefined }): input is { language: string } => (input.language ?? "").trim() !== "";
+
 /** A status as the client asked for it, before any rule ran. */
 export interface NewStatusInput {
   text: string;
-  visibility: string;
+  /** Absent takes the author's default. */
+  visibility?: string | undefined;
   spoilerText: string;
-  inReplyToId: string;
-  language: string;
+  /** Absent unless a reply. */
+  inReplyToId?: string | undefined;
+  /** Absent (or blank) takes the author's default. */
+  language?: string | undefined;
   sensitive: boolean;
   application: StatusApplication | null;
   /** Uploads to attach, in display order. */
@@ -68,11 +74,11 @@ export function validateNewStatus(input: NewStatusInput, defaults: NewStatusDefa
   if (linkedUrls(text).some((url) => url.length > MAX_URL_LENGTH)) {
     return { ok: false, error: `Validation failed: Text contains a link longer than ${MAX_URL_LENGTH} characters` };
   }
-  const visibility = input.visibility === "" ? (isVisibility(defaults.visibility) ? defaults.visibility : "public") : input.visibility;
-  if (!isVisibility(visibility)) return { ok: false, error: `Validation failed: Visibility '${input.visibility}' is not a valid visibility` };
-  const language = input.language.trim() === "" ? defaults.language : normalizeLanguage(input.language);
+  const visibility = input.visibility ?? (isVisibility(defaults.visibility) ? defaults.visibility : "public");
+  if (!isVisibility(visibility)) return { ok: false, error: `Validation failed: Visibility '${visibility}' is not a valid visibility` };
+  const language = hasLanguage(input) ? normalizeLanguage(input.language) : defaults.language;
   if (language === undefined) return { ok: false, error: `Validation failed: Language '${input.language}' is not an ISO 639-1 code` };
-  const inReplyToId = input.inReplyToId.trim() === "" ? null : input.inReplyToId.trim();
+  const inReplyToId = input.inReplyToId?.trim() || null;
   // A content warning hides the status behind it, so Mastodon marks such a status sensitive.
   const sensitive = input.sensitive || spoilerText !== "";
   return { ok: true, status: { text, visibility, spoilerText, inReplyToId, language, sensitive, application: input.application, mediaIds } };

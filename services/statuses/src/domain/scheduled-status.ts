@@ -3,7 +3,7 @@ import type { NewStatusInput } from "./new-status.ts";
 
 /**
  * The status a scheduled status will post: what CreateStatus takes, minus the Idempotency-Key,
- * with visibility and language already resolved from the author's defaults ("" for no language).
+ * with visibility and language already resolved from the author's defaults (language absent for none).
  */
 export interface ScheduledStatusParams extends NewStatusInput {
   poll: PollInput | null;

@@ -26,7 +26,7 @@ const status: Status = {
   mediaIds: ["5"],
 };
 
-const input = (overrides: Partial<StatusEditInput> = {}): StatusEditInput => ({ text: "hello", spoilerText: "", sensitive: false, language: "", mediaIds: ["5"], ...overrides });
+const input = (overrides: Partial<StatusEditInput> = {}): StatusEditInput => ({ text: "hello", spoilerText: "", sensitive: false, mediaIds: ["5"], ...overrides });
 const edited = (overrides: Partial<StatusEditInput>) => {
   const result = validateStatusEdit(input(overrides), status);
   assert.ok(result.ok, result.ok ? "" : result.error);

@@ -1,4 +1,4 @@
-import { validateNewStatus } from "./new-status.ts";
+import { hasLanguage, validateNewStatus } from "./new-status.ts";
 import type { Status } from "./status.ts";
 
 /** An edit as the author sent it: the whole new state of what an edit may change. */
@@ -6,8 +6,8 @@ export interface StatusEditInput {
   text: string;
   spoilerText: string;
   sensitive: boolean;
-  /** "" keeps the status's language. */
-  language: string;
+  /** Absent (or blank) keeps the status's language. */
+  language?: string | undefined;
   mediaIds: string[];
 }
 
@@ -38,14 +38,13 @@ export function validateStatusEdit(input: StatusEditInput, current: Status): Val
     language: input.language,
     mediaIds: input.mediaIds,
     visibility: current.visibility,
-    inReplyToId: "",
     application: null,
   });
   if (!valid.ok) return valid;
   const { text, spoilerText, sensitive, language, mediaIds } = valid.status;
   return {
     ok: true,
-    edit: { text, spoilerText, sensitive, language: input.language.trim() === "" ? current.language : language, mediaIds },
+    edit: { text, spoilerText, sensitive, language: hasLanguage(input) ? language : current.language, mediaIds },
   };
 }
 

@@ -48,10 +48,12 @@ function scheduledToProto(scheduled: ScheduledStatus): ScheduledStatusMessage {
       poll,
       mediaIds: params.mediaIds,
       sensitive: params.sensitive,
-      spoilerText: params.spoilerText,
-      visibility: params.visibility,
-      language: params.language,
-      inReplyToId: params.inReplyToId,
+      // No content warning is "" in the domain and absent in the contract; rows stored before
+      // language and in_reply_to_id were optional hold "" for none.
+      spoilerText: params.spoilerText || undefined,
+      visibility: params.visibility ?? "public",
+      language: params.language || undefined,
+      inReplyToId: params.inReplyToId || undefined,
       application: params.application ?? undefined,
     },
   };

@@ -17,7 +17,8 @@ const IDEMPOTENCY_WINDOW_MS = 60 * 60 * 1000;
 
 /** A new status as requested, with the Idempotency-Key header ("" when absent). */
 export interface CreateStatusInput extends NewStatusInput {
-  idempotencyKey: string;
+  /** Absent (or blank) when the client sent none. */
+  idempotencyKey?: string | undefined;
   /** The poll to attach, if any. */
   poll?: PollInput | null;
 }
@@ -36,7 +37,7 @@ export async function createStatus(deps: StatusesDeps, caller: Caller, input: Cr
   const valid = validateNewStatus(input, await postingDefaultsFor(deps, caller, input));
   if (!valid.ok) throw invalidArgument(valid.error);
   const validPoll = validStatusPoll(input.poll, valid.status.mediaIds.length, deps.pollMinExpirationSeconds);
-  const key = input.idempotencyKey.trim();
+  const key = input.idempotencyKey?.trim() ?? "";
   const now = deps.now();
   const windowStart = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
   if (key !== "") {

@@ -1,5 +1,5 @@
 import { defaultLanguage } from "../domain/language.ts";
-import type { NewStatusDefaults, NewStatusInput } from "../domain/new-status.ts";
+import { hasLanguage, type NewStatusDefaults, type NewStatusInput } from "../domain/new-status.ts";
 import type { Caller, StatusesDeps } from "./dependencies.ts";
 
 /**
@@ -8,7 +8,7 @@ import type { Caller, StatusesDeps } from "./dependencies.ts";
  * text). Asks accounts only when the client left one of them out.
  */
 export async function postingDefaultsFor(deps: Pick<StatusesDeps, "accounts">, caller: Caller, input: Pick<NewStatusInput, "visibility" | "language">): Promise<NewStatusDefaults | undefined> {
-  if (input.visibility !== "" && input.language.trim() !== "") return undefined;
+  if (input.visibility !== undefined && hasLanguage(input)) return undefined;
   const preferences = await deps.accounts.postingDefaults(caller);
   return { visibility: preferences.visibility, language: defaultLanguage(preferences.language, preferences.interfaceLocale) };
 }

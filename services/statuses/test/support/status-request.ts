@@ -7,12 +7,8 @@ export const backends: { name: string; url?: string }[] = [{ name: "embedded Pos
 /** A plain public "Hello, world" from a test app, with `overrides`. */
 export const statusRequest = (overrides: Partial<CreateStatusRequest> = {}): CreateStatusRequest => ({
   status: "Hello, world",
-  visibility: "",
   spoilerText: "",
-  inReplyToId: "",
-  language: "",
   sensitive: false,
-  idempotencyKey: "",
   application: { name: "Test app", website: "" },
   mediaIds: [],
   ...overrides,
