@@ -37,7 +37,7 @@ for (const backend of backends) {
     it("counts statuses once per event although the bus delivers each twice", async () => {
       const { account } = await h.createUser("jules");
       const createdAt = new Date("2024-03-05T17:45:00Z");
-      const created = (id: string) => statusEvent("status.created", id, { statusId: id, accountId: account.id, visibility: "public", local: true, inReplyToId: "", inReplyToAccountId: "", mentionedAccountIds: [], createdAt, language: "en", firstLinkUrl: "", reblogOfId: "", reblogOfAccountId: "", tags: [], hasMedia: false });
+      const created = (id: string) => statusEvent("status.created", id, { statusId: id, accountId: account.id, visibility: "public", local: true, mentionedAccountIds: [], createdAt, language: "en", tags: [], hasMedia: false });
       const first = created("1001");
       // The same envelope published twice as well: a relay retry after a lost acknowledgement.
       await h.bus.publish(TOPICS.statuses, [first, first, created("1002"), created("1003")]);

@@ -58,7 +58,7 @@ for (const backend of backends) {
         viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [],
       };
       federated.set(id, { status, inReplyToUri: "", reblogOfUri: "", poll: undefined });
-      await publish("status.created", id, { statusId: id, accountId: alice.id, visibility: "public", local: true, inReplyToId: "", inReplyToAccountId: "", mentionedAccountIds: [], createdAt: status.createdAt, language: "en", firstLinkUrl: "", reblogOfId: "", reblogOfAccountId: "", tags: [], hasMedia: false });
+      await publish("status.created", id, { statusId: id, accountId: alice.id, visibility: "public", local: true, mentionedAccountIds: [], createdAt: status.createdAt, language: "en", tags: [], hasMedia: false });
       const create = await queued(`${status.uri}/activity`);
       const [described, plain, video] = [create.object.attachment].flat();
       assert.deepEqual(

@@ -57,7 +57,7 @@ for (const backend of backends) {
       // Mastodon's reblog URI is its Announce's id: statuses mints it as …/statuses/ID/activity.
       const reblogUri = `${alice.uri}/statuses/${reblog.id}/activity`;
       f.federated.set(reblog.id, { ...f.federated.get(reblog.id)!, status: { ...reblog, uri: reblogUri }, reblogOfUri: original.uri });
-      await f.publish("status.created", reblog.id, { statusId: reblog.id, accountId: alice.id, visibility: "public", local: true, inReplyToId: "", inReplyToAccountId: "", mentionedAccountIds: [], createdAt: reblog.createdAt, language: "", firstLinkUrl: "", reblogOfId: original.id, reblogOfAccountId: bob.id, tags: [], hasMedia: false });
+      await f.publish("status.created", reblog.id, { statusId: reblog.id, accountId: alice.id, visibility: "public", local: true, mentionedAccountIds: [], createdAt: reblog.createdAt, reblogOfId: original.id, reblogOfAccountId: bob.id, tags: [], hasMedia: false });
       const announce = await queued(reblogUri);
       assert.equal(announce.type, "Announce");
       assert.equal(announce.activity.object, original.uri);

@@ -40,7 +40,7 @@ async function startPages(): Promise<{ server: Server; url: string; hits: Map<st
 }
 
 /** A status.created as the statuses service writes it for a new local status. */
-function statusCreated(statusId: string, firstLinkUrl: string, local = true): EventEnvelope {
+function statusCreated(statusId: string, firstLinkUrl: string | undefined, local = true): EventEnvelope {
   const payload = encodePayload("status.created", StatusCreated.fromPartial({ statusId, accountId: "1", visibility: "public", local, createdAt: new Date(), language: "en", firstLinkUrl }));
   return newEnvelope({ type: "status.created", version: EVENT_CATALOG["status.created"].version, source: "statuses", key: statusId, payload });
 }
@@ -146,7 +146,7 @@ for (const backend of backends) {
     it("remote statuses and statuses without a link get no card", async function () {
       this.timeout(30_000);
       const id = statusId();
-      await publish(statusCreated(id, `${pages.url}/article`, false), statusCreated(id, ""), statusCreated(id, `${pages.url}/video`));
+      await publish(statusCreated(id, `${pages.url}/article`, false), statusCreated(id, undefined), statusCreated(id, `${pages.url}/video`));
       await waitFor(() => cardEvents(id)[0], { timeoutMs: 20_000, what: "the sentinel's card" });
       assert.deepEqual(cardEvents(id).map((e) => e.url), [`${pages.url}/video`]);
     });

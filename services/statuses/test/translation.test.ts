@@ -59,7 +59,7 @@ describe("status translation through LibreTranslate over gRPC", function () {
   });
 
   it("lets the backend detect the language of a status that names none", async function () {
-    const status = await t.post({ status: "Good friends" });
+    const status = await t.post({ status: "Good friends", language: undefined });
     assert.equal(status.language, undefined, "the author has no default language, so the status names none");
     const translation = await t.translate(status.id, "fr");
     assert.deepEqual([translation.content, translation.detectedSourceLanguage], ["<p>bon amis</p>", "en"]);
@@ -134,7 +134,7 @@ describe("status translation through DeepL over gRPC", function () {
   });
 
   it("maps a bare language to DeepL's regional target (English → EN-GB) and reports what DeepL detected", async function () {
-    const status = await t.post({ status: "Guten Morgen" });
+    const status = await t.post({ status: "Guten Morgen", language: undefined });
     assert.deepEqual(await t.translate(status.id, "en"), { content: "<p>good morning</p>", detectedSourceLanguage: "de", provider: "DeepL.com" });
     const sent = backend.requests.filter((r) => r.path === "/v2/translate").at(-1)!;
     assert.deepEqual([sent.body.target_lang, sent.body.source_lang], ["EN-GB", undefined]);

@@ -40,9 +40,9 @@ function reached(view: LocalStatusView): string[] {
 }
 
 /** A reblog as Announce of the original's URI, addressed as Mastodon does (the original's author in cc). */
-async function announce(deps: OutboundDeps, view: LocalStatusView, originalAuthorId: string): Promise<void> {
+async function announce(deps: OutboundDeps, view: LocalStatusView, originalAuthorId: string | undefined): Promise<void> {
   const { status, reblogOfUri } = view.federated;
-  const originalAuthor = (await accountsById(deps.data, [originalAuthorId])).get(originalAuthorId);
+  const originalAuthor = originalAuthorId === undefined ? undefined : (await accountsById(deps.data, [originalAuthorId])).get(originalAuthorId);
   const { to, cc } = statusAddressing(status!.visibility, view.author.uri, originalAuthor ? [originalAuthor.uri] : []);
   const activity = new Announce({
     id: new URL(status!.uri),

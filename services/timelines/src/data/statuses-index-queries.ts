@@ -48,12 +48,12 @@ export async function recordStatus(db: Database, trx: Transaction, status: Index
       account_id: status.accountId,
       visibility: status.visibility,
       local: status.local,
-      in_reply_to_id: status.inReplyToId || null,
-      in_reply_to_account_id: status.inReplyToAccountId || null,
+      in_reply_to_id: status.inReplyToId ?? null,
+      in_reply_to_account_id: status.inReplyToAccountId ?? null,
       created_at: status.createdAt ?? null,
-      reblog_of_id: status.reblogOfId || null,
-      reblog_of_account_id: status.reblogOfAccountId || null,
-      conversation_root_id: status.conversationRootId || null,
+      reblog_of_id: status.reblogOfId ?? null,
+      reblog_of_account_id: status.reblogOfAccountId ?? null,
+      conversation_root_id: status.conversationRootId ?? null,
     })
     .onConflict("id")
     .ignore()
