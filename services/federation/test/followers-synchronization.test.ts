@@ -42,8 +42,8 @@ for (const backend of backends) {
       f.h.answer("listRemoteFollowers", async ({ accountId }: { accountId: string }) => ({ accountIds: accountId === alice.id ? [bob.id, carol.id] : [], next: "" }));
       const header = (uri: string) => `collectionId="${alice.uri}/followers", url="${alice.uri}/followers_synchronization", digest="${followersDigest([uri])}"`;
       const event = (s: { id: string; visibility: string; createdAt?: Date | undefined }) => ({
-        statusId: s.id, accountId: alice.id, visibility: s.visibility, local: true, inReplyToId: "", inReplyToAccountId: "", mentionedAccountIds: [],
-        createdAt: s.createdAt, language: "en", firstLinkUrl: "", reblogOfId: "", reblogOfAccountId: "", tags: [], hasMedia: false,
+        statusId: s.id, accountId: alice.id, visibility: s.visibility, local: true, mentionedAccountIds: [],
+        createdAt: s.createdAt, language: "en", tags: [], hasMedia: false,
       });
       const rows = async (activityId: string) =>
         Object.fromEntries((await f.h.db.table("deliveries").where({ activity_id: activityId })).map((r: Json) => [r.inbox, r.collection_synchronization]));

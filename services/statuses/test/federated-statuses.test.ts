@@ -81,7 +81,7 @@ for (const backend of backends) {
         const event = await awaitEvent("status.created", (p) => p.statusId === status!.id);
         assert.deepEqual(
           [event.accountId, event.local, event.visibility, event.inReplyToId, event.inReplyToAccountId, event.mentionedAccountIds, event.firstLinkUrl],
-          [REMOTE, false, "public", parent.id, alice, [alice], ""],
+          [REMOTE, false, "public", parent.id, alice, [alice], undefined],
         );
       });
 

@@ -35,14 +35,14 @@ for (const backend of backends) {
       const listed = await federated.listLocalTaggedStatuses({ tag: "Birds", page: undefined });
       assert.deepEqual(listed.statusIds, [second.id, first.id]);
       // Public, unlisted, private and remote; not the deleted one nor #fish.
-      assert.equal(listed.total, "5");
+      assert.equal(listed.total, 5);
       const older = await federated.listLocalTaggedStatuses({ tag: "birds", page: { maxId: second.id, limit: 1 } });
       assert.deepEqual(older.statusIds, [first.id]);
     });
 
     it("lists nothing for an unknown tag or a name that cannot be a hashtag", async () => {
       for (const tag of ["nothing_here", "123", ""]) {
-        assert.deepEqual(await federated.listLocalTaggedStatuses({ tag, page: undefined }), { statusIds: [], total: "0" });
+        assert.deepEqual(await federated.listLocalTaggedStatuses({ tag, page: undefined }), { statusIds: [], total: 0 });
       }
     });
   });

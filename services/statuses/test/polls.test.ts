@@ -123,7 +123,7 @@ for (const backend of backends) {
 
     it("announces each poll's end once with poll.ended, naming its author and every voter", async function () {
       const ends = (statusId: string) => service.events.filter((e) => e.type === "poll.ended" && e.key === statusId).map((e) => decodePayload("poll.ended", e));
-      const first = await postPoll({ expiresIn: "300", multiple: true });
+      const first = await postPoll({ expiresIn: 300, multiple: true });
       await vote(bob, first.pollId!, [0, 1]);
       await vote(carol, first.pollId!, [2]);
       assert.deepEqual(ends(first.id), [], "not before its end");
@@ -131,7 +131,7 @@ for (const backend of backends) {
       const [ended] = await waitFor(() => ends(first.id).length > 0 && ends(first.id), { what: "poll.ended" });
       assert.deepEqual([ended!.pollId, ended!.accountId, [...ended!.voterAccountIds].sort(), ended!.endedAt!.getTime()], [first.pollId, alice, [bob, carol].sort(), first.createdAt!.getTime() + 300_000]);
       // A later poll's end shows the scheduler ran again: the first was not announced twice.
-      const second = await postPoll({ expiresIn: "300" });
+      const second = await postPoll({ expiresIn: 300 });
       clock += 301_000;
       await waitFor(() => ends(second.id).length > 0, { what: "the second poll.ended" });
       assert.equal(ends(first.id).length, 1);

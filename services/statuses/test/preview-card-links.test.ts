@@ -31,7 +31,7 @@ for (const backend of backends) {
       const linked = await post("hi @alice #tag example.org then https://news.example/a?b=1 and https://second.example/");
       assert.equal((await createdEvent(linked.id)).firstLinkUrl, "https://news.example/a?b=1");
       const plain = await post("no links, just #tags");
-      assert.equal((await createdEvent(plain.id)).firstLinkUrl, "");
+      assert.equal((await createdEvent(plain.id)).firstLinkUrl, undefined);
       // Timelines reads hashtags (normalized) and the media flag from the same event.
       const tagged = await createdEvent((await post("#Café and #CAFE and #Øl")).id);
       assert.deepEqual([tagged.tags, tagged.hasMedia], [["cafe", "ol"], false]);

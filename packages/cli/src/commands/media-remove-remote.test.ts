@@ -16,6 +16,6 @@ describe("starling media remove-remote", () => {
   });
 
   it("prints the files and bytes freed", () => {
-    assert.equal(formatFreed({ files: "4", bytes: "3145728" }), "Removed 4 cached files of remote media, freeing 3145728 bytes (3.0 MB).");
+    assert.equal(formatFreed({ files: 4, bytes: 3145728 }), "Removed 4 cached files of remote media, freeing 3145728 bytes (3.0 MB).");
   });
 });

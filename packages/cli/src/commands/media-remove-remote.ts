@@ -11,7 +11,7 @@ const DEFAULT_DAYS = "7";
 
 /** The summary line, as tootctl's "Removed N media attachments (approx. SIZE)": exact bytes, and MB for people. */
 export function formatFreed(freed: RemoveRemoteMediaResponse): string {
-  const mb = Number(freed.bytes) / (1024 * 1024);
+  const mb = freed.bytes / (1024 * 1024);
   return `Removed ${freed.files} cached files of remote media, freeing ${freed.bytes} bytes (${mb.toFixed(1)} MB).`;
 }
 

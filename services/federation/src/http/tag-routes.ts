@@ -21,7 +21,7 @@ export function tagHandler(options: { baseUrl: string; data: FederationContextDa
       const url = `${options.baseUrl}/tags/${encodeURIComponent(tag)}`;
       res.set("Vary", "Accept");
       if (!wantsActivityPub(req)) return void res.type("text/html").send(tagPage(tag, url, views, new URL(options.baseUrl).host));
-      const collection = new OrderedCollection({ id: new URL(url), totalItems: Number(listed.total), items: views.map((view) => new URL(view.federated.status!.uri)) });
+      const collection = new OrderedCollection({ id: new URL(url), totalItems: listed.total, items: views.map((view) => new URL(view.federated.status!.uri)) });
       res.type("application/activity+json").send(JSON.stringify(await collection.toJsonLd()));
     } catch (error) {
       next(error);

@@ -10,7 +10,7 @@ const save = z.object({ home: position, notifications: position });
 
 /** Mastodon's answer: an object keyed by timeline name, each a Marker (reference §1.9). */
 const presentMarkers = (_ctx: RouteContext, r: MarkersResponse) =>
-  Object.fromEntries(r.markers.map((m) => [m.timeline, { last_read_id: m.lastReadId, version: Number(m.version), updated_at: isoOrNull(m.updatedAt) }]));
+  Object.fromEntries(r.markers.map((m) => [m.timeline, { last_read_id: m.lastReadId, version: m.version, updated_at: isoOrNull(m.updatedAt) }]));
 
 /** Markers (reference §1.9), kept by the timelines service. */
 export const markerRoutes: Route[] = [

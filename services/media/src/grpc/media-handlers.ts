@@ -91,7 +91,7 @@ export function mediaHandlers(deps: MediaDeps, baseUrl: string): AsyncHandlers<M
     },
     async removeRemoteMedia(request, ctx) {
       const freed = await removeRemoteCache(deps, { role: ctx.viewer?.role }, request.days);
-      return { files: String(freed.files), bytes: String(freed.bytes) };
+      return { files: freed.files, bytes: freed.bytes };
     },
     async reserveMedia(request, ctx) {
       if (ctx.viewer?.accountId && ctx.viewer.accountId !== request.accountId) throw permissionDenied();

@@ -86,6 +86,6 @@ export async function findEnabledEmojis(db: Database, refs: ReadonlyArray<{ shor
 
 /** The local emoji with this id, enabled or not. */
 export async function findLocalEmoji(db: Database, id: string): Promise<CustomEmoji | undefined> {
-  const row: CustomEmojiRow | undefined = await db.table("custom_emojis").where({ id, domain: "" }).first();
+  const row: CustomEmojiRow | undefined = await db.table("custom_emojis").where({ id, domain: LOCAL_DOMAIN }).first();
   return row ? fromRow(row) : undefined;
 }

@@ -70,7 +70,7 @@ export function federatedStatusesHandlers(deps: StatusesDeps): AsyncHandlers<Fed
     },
     async listLocalTaggedStatuses(request) {
       const { statusIds, total } = await listLocalTaggedStatuses(deps, request.tag, request.page);
-      return { statusIds, total: String(total) };
+      return { statusIds, total };
     },
   };
 }

@@ -4,7 +4,7 @@ import type { FeedDeps } from "../use-cases/feed-deps.ts";
 import { viewerAccount } from "./viewer-account.ts";
 import { getMarkers, saveMarkers, type Marker } from "../use-cases/markers.ts";
 
-const toMessage = (m: Marker) => ({ timeline: m.timeline, lastReadId: m.lastReadId, version: String(m.version), updatedAt: m.updatedAt });
+const toMessage = (m: Marker) => ({ timeline: m.timeline, lastReadId: m.lastReadId, version: m.version, updatedAt: m.updatedAt });
 
 /** gRPC handlers of MarkersService: always the viewer's own markers. */
 export function markersHandlers(deps: FeedDeps): AsyncHandlers<MarkersServiceServer> {
