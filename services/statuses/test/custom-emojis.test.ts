@@ -110,7 +110,7 @@ for (const backend of backends) {
       const { emoji: local } = await create(emoji("by_id_blob"));
       await service.db.table("custom_emojis").where({ id: local!.id }).update({ disabled: true });
       const found = await emojis.getLocalCustomEmoji({ id: local!.id });
-      assert.deepEqual([found.shortcode, found.domain, found.disabled], ["by_id_blob", "", true]);
+      assert.deepEqual([found.shortcode, found.domain, found.disabled], ["by_id_blob", undefined, true]);
       const { emoji: remote } = await create(emoji("by_id_remote", { domain: "remote.example" }));
       for (const id of [remote!.id, "999999999", "12abc", ""]) {
         await assert.rejects(emojis.getLocalCustomEmoji({ id }), (error) => codeOf(error) === GrpcStatus.NOT_FOUND, `id ${JSON.stringify(id)}`);
