@@ -6,7 +6,7 @@ export function presentFeaturedTag(tag: FeaturedTag): Record<string, unknown> {
     id: tag.id,
     name: tag.name,
     url: tag.url,
-    statuses_count: tag.statusesCount,
+    statuses_count: String(tag.statusesCount),
     last_status_at: tag.lastStatusAt ? tag.lastStatusAt.toISOString().slice(0, 10) : null,
   };
 }

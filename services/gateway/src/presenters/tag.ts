@@ -7,7 +7,7 @@ export function presentTag(ctx: RouteContext, tag: Tag) {
   return {
     name,
     url: `${ctx.baseUrl}/tags/${encodeURIComponent(tag.name)}`,
-    history: tag.history.map((d) => ({ day: d.day, uses: d.uses, accounts: d.accounts })),
+    history: tag.history.map((d) => ({ day: String(d.day), uses: String(d.uses), accounts: String(d.accounts) })),
     ...(tag.following === undefined ? {} : { following: tag.following }),
   };
 }

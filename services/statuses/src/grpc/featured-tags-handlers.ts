@@ -5,7 +5,7 @@ import { featureTag, listFeaturedTags, suggestFeaturedTags, unfeatureTag, type F
 import { callerOf } from "./caller-of.ts";
 
 function featuredTagToProto(tag: FeaturedTag): FeaturedTagMessage {
-  return { id: tag.id, accountId: tag.accountId, name: tag.name, url: tag.url, statusesCount: String(tag.statusesCount), lastStatusAt: tag.lastStatusAt };
+  return { id: tag.id, accountId: tag.accountId, name: tag.name, url: tag.url, statusesCount: tag.statusesCount, lastStatusAt: tag.lastStatusAt };
 }
 
 /** FeaturedTagsService: decode → use case → encode. */

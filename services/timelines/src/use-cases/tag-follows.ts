@@ -25,7 +25,7 @@ async function tagView(deps: TagDeps, name: string, viewerId: string | undefined
   const uses = new Map((await tagUsesByDay(deps.db, name, days.at(-1)!)).map((u) => [u.day.getTime(), u]));
   const history = days.map((day) => {
     const use = uses.get(day.getTime());
-    return { day: String(day.getTime() / 1000), uses: String(use?.uses ?? 0), accounts: String(use?.accounts ?? 0) };
+    return { day: day.getTime() / 1000, uses: use?.uses ?? 0, accounts: use?.accounts ?? 0 };
   });
   if (viewerId === undefined) return { name, displayName: name, history };
   return { name, displayName: name, history, following: following ?? (await followsTag(deps.db, viewerId, name)) };
