@@ -56,8 +56,8 @@ for (const backend of backends()) {
       assert.equal(tag.following, undefined);
       assert.equal(tag.history.length, 7);
       const today = Math.floor(Date.now() / 86_400_000) * 86_400;
-      assert.deepEqual(tag.history[0], { day: String(today), uses: "3", accounts: "1" });
-      assert.deepEqual(tag.history[1], { day: String(today - 86_400), uses: "0", accounts: "0" });
+      assert.deepEqual(tag.history[0], { day: today, uses: 3, accounts: 1 });
+      assert.deepEqual(tag.history[1], { day: today - 86_400, uses: 0, accounts: 0 });
       await assert.rejects(tags.getTag({ tag: "a b" }, {}), /NOT_FOUND|Record not found/);
     });
 
