@@ -6,6 +6,7 @@ import { signIn, type Session } from "../src/harness/masto-session.ts";
 import { openSse, openWebSocket, type StreamEvent, type StreamRecorder } from "../src/harness/stream-clients.ts";
 import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import type { Stack } from "../src/harness/stack.ts";
+import { waitFor } from "@starling/testkit";
 
 /** The streaming API through the gateway, WebSocket and SSE, on one kind of stack. */
 function describeStreaming(start: () => Promise<Stack>): void {
@@ -15,6 +16,10 @@ function describeStreaming(start: () => Promise<Stack>): void {
     ({ stack, ...sessions } = suite);
     await suite.ben.client.v1.accounts.$select(suite.ana.account.id).follow();
     await suite.ben.client.v1.accounts.$select(suite.dee.account.id).block();
+    // The follow reaches timelines as an event (through Kafka on the production-like stack): until a
+    // post of ana's is on ben's home, her next posts could miss his user stream.
+    const warmUp = await suite.ana.client.v1.statuses.create({ status: "before the streams open" });
+    await waitFor(async () => (await suite.ben.client.v1.timelines.home.list({ limit: 5 })).some((s) => s.id === warmUp.id), { timeoutMs: 60_000, what: "ana's post on ben's home" });
   });
 
   const isStatus = (event: string, id: string) => (e: StreamEvent) => e.event === event && (JSON.parse(e.payload) as { id: string }).id === id;

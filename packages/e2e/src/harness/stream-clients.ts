@@ -28,7 +28,7 @@ export interface WebSocketRecorder extends StreamRecorder {
 
 const recorder = (events: StreamEvent[], close: () => void): StreamRecorder => ({
   events,
-  next: (match, what) => waitFor(() => events.find(match), { timeoutMs: 30_000, what }),
+  next: (match, what) => waitFor(() => events.find(match), { timeoutMs: 60_000, what }),
   close,
 });
 
