@@ -38,6 +38,14 @@ export interface PageLinks {
 }
 
 /**
+ * Links of a newest-first page from the ids it holds: older than its last, newer than its first
+ * (min_id); none for an empty page.
+ */
+export function edgeLinks(ids: readonly string[]): PageLinks | undefined {
+  return ids.length ? { next: ids.at(-1), prev: ids[0], prevParam: "min_id" } : undefined;
+}
+
+/**
  * One row of the gateway's route table: everything `bindRoute` needs to serve it, so no route has a
  * hand-written handler.
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ListNotificationsResponse } from "@starling/proto/timelines/v1/notifications";
-import type { Route, RouteContext } from "../http/route.ts";
+import { edgeLinks, type Route, type RouteContext } from "../http/route.ts";
 import { HttpError } from "../http/grpc-to-http.ts";
 import { idParam, pageParams, pageRequest } from "../http/params.ts";
 import { presentNotifications } from "../presenters/notification.ts";
@@ -31,8 +31,7 @@ export const notificationRoutes: Route[] = [
     present: (ctx, r: ListNotificationsResponse) => presentNotifications(ctx, r.notifications),
     // Both links whenever the page is not empty (reference §6.1), from the stored ids, so notifications
     // hidden while rendering never break paging.
-    links: (r: ListNotificationsResponse) =>
-      r.notifications.length ? { next: r.notifications.at(-1)!.id, prev: r.notifications[0]!.id, prevParam: "min_id" as const } : undefined,
+    links: (r: ListNotificationsResponse) => edgeLinks(r.notifications.map((n) => n.id)),
   },
   {
     method: "get",

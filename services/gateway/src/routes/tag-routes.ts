@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Route, RouteContext } from "../http/route.ts";
+import { edgeLinks, type Route, type RouteContext } from "../http/route.ts";
 import { boolParam, pageParams, pageRequest } from "../http/params.ts";
 import { presentStatusPage } from "../presenters/status.ts";
 import { presentTag } from "../presenters/tag.ts";
@@ -70,6 +70,6 @@ export const tagRoutes: Route[] = [
     call: (ctx, input: z.infer<typeof followedTags>) => ctx.clients.tags.listFollowedTags({ page: pageRequest(input) }, { viewerToken: ctx.viewerToken }),
     present: (ctx, r: FollowedTagsPage) => r.tags.flatMap((f) => (f.tag ? [presentTag(ctx, f.tag)] : [])),
     // Paged by follow id; Mastodon 4.0.2 never sends this Link header (reference §9.3), clients need it.
-    links: (r: FollowedTagsPage) => (r.tags.length ? { next: r.tags.at(-1)!.followId, prev: r.tags[0]!.followId, prevParam: "min_id" as const } : undefined),
+    links: (r: FollowedTagsPage) => edgeLinks(r.tags.map((t) => t.followId)),
   },
 ];

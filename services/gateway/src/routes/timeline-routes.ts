@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Route, RouteContext } from "../http/route.ts";
+import { edgeLinks, type Route, type RouteContext } from "../http/route.ts";
 import { boolParam, idParam, pageParams, pageRequest } from "../http/params.ts";
 import { presentStatusPage } from "../presenters/status.ts";
 
@@ -20,7 +20,7 @@ export type Hydrated = Awaited<ReturnType<typeof hydrate>>;
 
 // Timelines link both ways whenever the page is not empty (reference §6.1), using the cursors
 // the timeline service returned, so hidden statuses never break paging.
-export const timelineLinks = (r: Hydrated) => (r.statusIds.length ? { next: r.statusIds.at(-1), prev: r.statusIds[0], prevParam: "min_id" as const } : undefined);
+export const timelineLinks = (r: Hydrated) => edgeLinks(r.statusIds);
 
 /** Timeline routes (reference §1.6). */
 export const timelineRoutes: Route[] = [
