@@ -73,7 +73,7 @@ for (const backend of backends) {
       const [stored] = (await h.client.getAccounts({ ids: [account.id] })).accounts;
       assert.equal(stored!.note, a.note);
       const prefs = await profiles.getPreferences({}, as);
-      assert.deepEqual({ ...prefs }, { postingDefaultVisibility: "unlisted", postingDefaultSensitive: true, postingDefaultLanguage: "de", readingExpandMedia: "default", readingExpandSpoilers: false, interfaceLocale: "" });
+      assert.deepEqual({ ...prefs }, { postingDefaultVisibility: "unlisted", postingDefaultSensitive: true, postingDefaultLanguage: "de", readingExpandMedia: "default", readingExpandSpoilers: false, interfaceLocale: undefined });
       await waitFor(() => events.some((e) => e.type === "account.updated" && decodePayload("account.updated", e).accountId === account.id), { what: "account.updated" });
     });
 

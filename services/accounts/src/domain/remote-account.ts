@@ -9,19 +9,19 @@ export interface RemoteProfile {
   displayName: string;
   /** HTML, sanitized by the caller. */
   note: string;
-  url: string;
+  url?: string;
   locked: boolean;
   bot: boolean;
   discoverable: boolean | null;
   group: boolean;
   /** The actor's `published`, when it has one. */
   createdAt: Date | null;
-  avatarUrl: string;
-  headerUrl: string;
+  avatarUrl?: string;
+  headerUrl?: string;
   /** Values are HTML, sanitized by the caller. */
   fields: { name: string; value: string }[];
-  /** "" when the actor has not moved (or moved to an account unknown here). */
-  movedToAccountId: string;
+  /** Absent when the actor has not moved (or moved to an account unknown here). */
+  movedToAccountId?: string;
   alsoKnownAs: string[];
   emojiShortcodes: string[];
   followersCount: number;
@@ -34,7 +34,7 @@ export function validateRemoteProfile(profile: RemoteProfile): void {
   if (!httpUrl(profile.uri)) throw invalidArgument("Validation failed: Uri must be an http(s) URL");
   if (profile.username.trim() === "") throw invalidArgument("Validation failed: Username can't be blank");
   if (profile.domain.trim() === "") throw invalidArgument("Validation failed: Domain can't be blank");
-  if (profile.movedToAccountId !== "" && !/^\d{1,19}$/.test(profile.movedToAccountId)) throw invalidArgument("Validation failed: Moved to account id is invalid");
+  if (profile.movedToAccountId !== undefined && !/^\d{1,19}$/.test(profile.movedToAccountId)) throw invalidArgument("Validation failed: Moved to account id is invalid");
 }
 
 /**
@@ -44,7 +44,7 @@ export function validateRemoteProfile(profile: RemoteProfile): void {
  * The state this server decides (suspension, silence, last status day) stays as it was.
  */
 export function remoteAccountFrom(profile: RemoteProfile, id: string, now: Date, existing?: Account): Account {
-  const movedToAccountId = profile.movedToAccountId || null;
+  const movedToAccountId = profile.movedToAccountId ?? null;
   const moved = movedToAccountId !== (existing?.movedToAccountId ?? null);
   return {
     id,
@@ -106,8 +106,8 @@ const shownProfile = (a: Account) => [
   a.alsoKnownAs,
 ];
 
-function httpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
+function httpUrl(value: string | undefined): value is string {
+  if (value === undefined || !URL.canParse(value)) return false;
   const { protocol } = new URL(value);
   return protocol === "https:" || protocol === "http:";
 }

@@ -30,7 +30,7 @@ export function profilesHandlers(deps: ProfileDeps): AsyncHandlers<ProfilesServi
       return {
         postingDefaultVisibility: settings.privacy,
         postingDefaultSensitive: settings.sensitive,
-        postingDefaultLanguage: settings.language ?? "",
+        postingDefaultLanguage: settings.language ?? undefined,
         readingExpandMedia: settings.expandMedia,
         readingExpandSpoilers: settings.expandSpoilers,
         interfaceLocale: settings.interfaceLocale,

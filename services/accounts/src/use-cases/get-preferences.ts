@@ -7,11 +7,11 @@ import { viewerAccountId } from "./get-relationships.ts";
 
 /**
  * The viewer's posting defaults and reading preferences (GET /api/v1/preferences), with the
- * interface language chosen at sign-up ("" when none): statuses falls back to it for a post's
+ * interface language chosen at sign-up (absent when none): statuses falls back to it for a post's
  * language, as Mastodon does.
  */
-export async function getPreferences(deps: AccountsDeps, viewer: Viewer | undefined): Promise<AccountSettings & { interfaceLocale: string }> {
+export async function getPreferences(deps: AccountsDeps, viewer: Viewer | undefined): Promise<AccountSettings & { interfaceLocale: string | undefined }> {
   const accountId = viewerAccountId(viewer);
   const [settings, user] = await Promise.all([findSettings(deps.db, accountId), findUserByAccountId(deps.db, accountId)]);
-  return { ...settings, interfaceLocale: user?.locale ?? "" };
+  return { ...settings, interfaceLocale: user?.locale || undefined };
 }

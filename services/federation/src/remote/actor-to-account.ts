@@ -18,8 +18,8 @@ export interface MappedActor {
 interface MapOptions {
   documentLoader: DocumentLoader;
   contextLoader: DocumentLoader;
-  /** The local id of the account with this actor URI, or "" when unknown (used for movedTo). */
-  accountIdOf(uri: string): Promise<string>;
+  /** The local id of the account with this actor URI, or undefined when unknown (used for movedTo). */
+  accountIdOf(uri: string): Promise<string | undefined>;
 }
 
 /** The domain part of a handle: Unicode, lower case, with the port when there is one. */
@@ -30,16 +30,16 @@ export function handleDomain(url: URL): string {
 
 const text = (value: unknown): string => (value == null ? "" : String(value)).trim();
 
-const hrefOf = (url: URL | Link | null | undefined): string => (url instanceof Link ? (url.href?.href ?? "") : (url?.href ?? ""));
+const hrefOf = (url: URL | Link | null | undefined): string | undefined => (url instanceof Link ? url.href?.href : url?.href);
 
 // Icons and headers are nearly always embedded; one that is only a link costs a fetch, and a
 // failure there must not lose the whole profile.
-async function imageUrl(get: () => Promise<unknown>): Promise<string> {
+async function imageUrl(get: () => Promise<unknown>): Promise<string | undefined> {
   try {
     const image = await get();
-    return image instanceof Image ? hrefOf(image.url) : "";
+    return image instanceof Image ? hrefOf(image.url) : undefined;
   } catch {
-    return "";
+    return undefined;
   }
 }
 
@@ -95,7 +95,7 @@ export async function actorToUpsert(actor: Actor, options: MapOptions): Promise<
     domain: handleDomain(id),
     displayName: text(actor.name),
     note: sanitizeRemoteHtml(text(actor.summary)),
-    url: hrefOf(actor.url) || id.href,
+    url: hrefOf(actor.url) ?? id.href,
     locked: actor.manuallyApprovesFollowers ?? false,
     bot: actor instanceof Service || actor instanceof Application,
     discoverable: actor.discoverable ?? undefined,
@@ -104,7 +104,7 @@ export async function actorToUpsert(actor: Actor, options: MapOptions): Promise<
     avatarUrl: await imageUrl(() => actor.getIcon(loaders)),
     headerUrl: await imageUrl(() => actor.getImage(loaders)),
     fields: fields.filter((f) => f.name !== ""),
-    movedToAccountId: movedTo ? await options.accountIdOf(movedTo) : "",
+    movedToAccountId: movedTo ? await options.accountIdOf(movedTo) : undefined,
     alsoKnownAs: actor.aliasIds.map((u) => u.href),
     emojiShortcodes: [...new Set(emojiShortcodes)],
     followersCount,

@@ -70,7 +70,7 @@ export async function accountForActor(ctx: Context<FederationContextData>, actor
   const request = await actorToUpsert(actor, {
     documentLoader: ctx.documentLoader,
     contextLoader: ctx.contextLoader,
-    accountIdOf: async (uri) => (await findAccountByUri(ctx.data, uri))?.id ?? "",
+    accountIdOf: async (uri) => (await findAccountByUri(ctx.data, uri))?.id,
   });
   if (!request) throw notFound(`${actor.id?.href ?? "The actor"} lacks an id, a preferredUsername or an inbox`);
   // The actor's server's emojis, stored first so the profile renders with them.

@@ -124,7 +124,7 @@ export const profileRoutes: Route[] = [
     present: (_ctx, r) => ({
       "posting:default:visibility": r.postingDefaultVisibility,
       "posting:default:sensitive": r.postingDefaultSensitive,
-      "posting:default:language": r.postingDefaultLanguage || null,
+      "posting:default:language": r.postingDefaultLanguage ?? null,
       "reading:expand:media": r.readingExpandMedia,
       "reading:expand:spoilers": r.readingExpandSpoilers,
     }),

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Translation } from "@starling/proto/statuses/v1/translation";
 import type { Route, RouteContext } from "../http/route.ts";
-import { idParam, textParam } from "../http/params.ts";
+import { choiceParam, idParam } from "../http/params.ts";
 import { as } from "./account-list-parts.ts";
 
-const translateInput = z.object({ id: idParam, lang: textParam.nullish().transform((value) => value ?? "") });
+const translateInput = z.object({ id: idParam, lang: choiceParam });
 
 /** Mastodon 4.0's Translation entity (reference §4.17). */
 const presentTranslation = (_ctx: RouteContext, t: Translation) => ({ content: t.content, detected_source_language: t.detectedSourceLanguage, provider: t.provider });

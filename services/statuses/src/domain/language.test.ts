@@ -8,10 +8,10 @@ describe("status language", () => {
 
   it("defaults to the posting language, else the interface language without its region, else none", () => {
     assert.equal(defaultLanguage("fr", "de"), "fr");
-    assert.equal(defaultLanguage("", "pt-BR"), "pt");
-    assert.equal(defaultLanguage("", "zh_TW"), "zh");
-    assert.equal(defaultLanguage("", "ja"), "ja");
-    assert.equal(defaultLanguage("", "sco"), null);
-    assert.equal(defaultLanguage("", ""), null);
+    assert.equal(defaultLanguage(undefined, "pt-BR"), "pt");
+    assert.equal(defaultLanguage(undefined, "zh_TW"), "zh");
+    assert.equal(defaultLanguage(undefined, "ja"), "ja");
+    assert.equal(defaultLanguage(undefined, "sco"), null);
+    assert.equal(defaultLanguage(undefined, undefined), null);
   });
 });

@@ -30,9 +30,9 @@ export function normalizeLanguage(input: string): string | null | undefined {
  * the author's posting default, else the language of the interface they chose ("pt-BR" → "pt"),
  * else none.
  */
-export function defaultLanguage(postingDefault: string, interfaceLocale: string): string | null {
-  const chosen = normalizeLanguage(postingDefault);
+export function defaultLanguage(postingDefault: string | undefined, interfaceLocale: string | undefined): string | null {
+  const chosen = postingDefault === undefined ? undefined : normalizeLanguage(postingDefault);
   if (chosen) return chosen;
-  const primary = interfaceLocale.split(/[-_]/)[0] ?? "";
-  return normalizeLanguage(primary) ?? null;
+  const primary = interfaceLocale?.split(/[-_]/)[0];
+  return (primary === undefined ? undefined : normalizeLanguage(primary)) ?? null;
 }

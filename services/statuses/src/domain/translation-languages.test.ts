@@ -36,12 +36,12 @@ describe("translation language pairs", function () {
 describe("translation target", function () {
   it("takes the asked language first, ignoring its region", function () {
     assert.equal(translationTarget("de", "fr"), "de");
-    assert.equal(translationTarget("PT-br", ""), "pt");
+    assert.equal(translationTarget("PT-br", undefined), "pt");
   });
 
   it("falls back to the interface language, then to English", function () {
-    assert.equal(translationTarget("", "pt-BR"), "pt");
-    assert.equal(translationTarget(" ", ""), "en");
+    assert.equal(translationTarget(undefined, "pt-BR"), "pt");
+    assert.equal(translationTarget(undefined, undefined), "en");
   });
 
   it("rejects an asked lang that names no language", function () {

@@ -48,11 +48,11 @@ export function resolveBackendPair(languages: readonly BackendLanguage[], source
  * interface language ("pt-BR" → "pt"), else English, Mastodon's default locale. Undefined when
  * `lang` is given but names no language.
  */
-export function translationTarget(lang: string, interfaceLocale: string): string | undefined {
-  if (lang.trim() !== "") {
+export function translationTarget(lang: string | undefined, interfaceLocale: string | undefined): string | undefined {
+  if (lang !== undefined) {
     const asked = primary(lang.trim());
     return isLanguageCode(asked) ? asked : undefined;
   }
-  const fromInterface = primary(interfaceLocale);
-  return isLanguageCode(fromInterface) ? fromInterface : "en";
+  const fromInterface = interfaceLocale === undefined ? undefined : primary(interfaceLocale);
+  return fromInterface !== undefined && isLanguageCode(fromInterface) ? fromInterface : "en";
 }

@@ -7,7 +7,7 @@ import { callerOf } from "./caller-of.ts";
 export function translationHandlers(deps: TranslationDeps): AsyncHandlers<TranslationServiceServer> {
   return {
     async translateStatus(request, ctx) {
-      return { translation: await translateStatus(deps, callerOf(ctx), { id: request.id, lang: request.lang }) };
+      return { translation: await translateStatus(deps, callerOf(ctx), { id: request.id, lang: request.lang?.trim() || undefined }) };
     },
     async getTranslationSettings() {
       return { enabled: deps.translator !== undefined };

@@ -33,8 +33,8 @@ export interface MentionedAccount {
 /** What a new status falls back to when the client leaves visibility or language out. */
 export interface PostingDefaults {
   visibility: string;
-  language: string;
-  interfaceLocale: string;
+  language?: string | undefined;
+  interfaceLocale?: string | undefined;
 }
 
 /** What the statuses service asks the media service (adapter: src/clients/media-attacher.ts). */

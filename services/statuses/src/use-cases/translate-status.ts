@@ -20,7 +20,7 @@ export type TranslationDeps = StatusesDeps & { translator: Translator | undefine
  * unlisted statuses, from the status's language (detected by the backend when it has none) into
  * `lang`, else the caller's interface language, else English.
  */
-export async function translateStatus(deps: TranslationDeps, caller: Caller, input: { id: string; lang: string }): Promise<Translation> {
+export async function translateStatus(deps: TranslationDeps, caller: Caller, input: { id: string; lang?: string | undefined }): Promise<Translation> {
   const found = await findVisibleStatus(deps, caller, input.id);
   if (!found) throw notFound();
   // A reblog has no text of its own: translate what it shares.
@@ -28,7 +28,7 @@ export async function translateStatus(deps: TranslationDeps, caller: Caller, inp
   if (!status) throw notFound();
   if (!deps.translator) throw notFound();
   if (status.visibility !== "public" && status.visibility !== "unlisted") throw permissionDenied();
-  const interfaceLocale = input.lang.trim() === "" && caller.accountId ? (await deps.accounts.postingDefaults(caller)).interfaceLocale : "";
+  const interfaceLocale = input.lang === undefined && caller.accountId ? (await deps.accounts.postingDefaults(caller)).interfaceLocale : undefined;
   const target = translationTarget(input.lang, interfaceLocale);
   if (!target) throw invalidArgument("Validation failed: lang is not a language code");
   const source = status.language ? (normalizeLanguage(status.language) ?? null) : null;
