@@ -22,7 +22,7 @@ function serveAlice(h: Harness): { alice: Account; statusPath: string } {
     repliesCount: 0, reblogsCount: 0, favouritesCount: 0, application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "",
     reblog: undefined, viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [],
   };
-  const federated: FederatedStatus = { status, inReplyToUri: "", reblogOfUri: "", poll: undefined } as FederatedStatus;
+  const federated: FederatedStatus = { status, inReplyToUri: undefined, reblogOfUri: undefined, poll: undefined } as FederatedStatus;
   h.answer("getAccounts", async ({ ids }: { ids: string[] }) => ({ accounts: ids.includes(alice.id) ? [alice] : [] }));
   h.answer("getStatusesForFederation", async ({ ids }: { ids: string[] }) => ({ statuses: ids.includes(status.id) ? [federated] : [] }));
   h.answer("getMedia", async () => ({ media: [] }));

@@ -90,7 +90,7 @@ for (const backend of backends) {
         assert.equal(request.language, "en");
         assert.equal(request.createdAt.toISOString(), "2024-05-01T10:00:00.000Z");
         assert.equal(request.editedAt, undefined);
-        assert.equal(request.inReplyToId, "");
+        assert.equal(request.inReplyToId, undefined);
       });
 
       it("reads unlisted, followers-only and direct from to/cc", async () => {

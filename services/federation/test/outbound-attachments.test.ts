@@ -57,7 +57,7 @@ for (const backend of backends) {
         reblogsCount: 0, favouritesCount: 0, application: undefined, local: true, mediaIds: ["501", "502", "503"], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
         viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [],
       };
-      federated.set(id, { status, inReplyToUri: "", reblogOfUri: "", poll: undefined });
+      federated.set(id, { status, inReplyToUri: undefined, reblogOfUri: undefined, poll: undefined });
       await publish("status.created", id, { statusId: id, accountId: alice.id, visibility: "public", local: true, mentionedAccountIds: [], createdAt: status.createdAt, language: "en", tags: [], hasMedia: false });
       const create = await queued(`${status.uri}/activity`);
       const [described, plain, video] = [create.object.attachment].flat();
@@ -74,7 +74,7 @@ for (const backend of backends) {
       );
 
       const editedAt = new Date("2024-05-01T11:00:00Z");
-      federated.set(id, { status: { ...status, editedAt, content: "<p>cats!</p>" }, inReplyToUri: "", reblogOfUri: "", poll: undefined });
+      federated.set(id, { status: { ...status, editedAt, content: "<p>cats!</p>" }, inReplyToUri: undefined, reblogOfUri: undefined, poll: undefined });
       await publish("status.updated", id, { statusId: id, accountId: alice.id, visibility: "public", local: true, editedAt, language: "en", mentionedAccountIds: [], tags: [], hasMedia: false });
       const update = await queued(`${status.uri}#updates/${editedAt.getTime()}`);
       assert.equal([update.object.attachment].flat()[0].blurhash, BLURHASH);

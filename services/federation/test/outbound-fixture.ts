@@ -52,7 +52,7 @@ export async function startOutboundFixture(backend: Backend): Promise<OutboundFi
         reblogsCount: 0, favouritesCount: 0, application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
         viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [], ...fields,
       };
-      federated.set(id, { status, inReplyToUri: "", reblogOfUri: "", poll: undefined, ...extra });
+      federated.set(id, { status, inReplyToUri: undefined, reblogOfUri: undefined, poll: undefined, ...extra });
       return status;
     },
     async publish(type, key, payload) {

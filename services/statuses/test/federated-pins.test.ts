@@ -75,7 +75,7 @@ for (const backend of backends) {
       const others = await remoteStatus(OTHER_REMOTE);
       const direct = await remoteStatus(REMOTE, { visibility: "direct" });
       const local = (await service.client.createStatus(statusRequest({ status: "mine" }), await service.viewer(alice))).status!.id;
-      const reblog = (await federated.receiveReblog({ accountId: REMOTE, statusId: local, uri: `https://remote.example/users/${REMOTE}/statuses/${++serial}/activity`, visibility: "" })).statusId;
+      const reblog = (await federated.receiveReblog({ accountId: REMOTE, statusId: local, uri: `https://remote.example/users/${REMOTE}/statuses/${++serial}/activity`, visibility: "public" })).statusId;
       await assert.rejects(federated.receivePin({ accountId: REMOTE, statusId: others }), refusedWith(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(federated.receivePin({ accountId: REMOTE, statusId: direct }), refusedWith(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(federated.receivePin({ accountId: REMOTE, statusId: reblog }), refusedWith(GrpcStatus.INVALID_ARGUMENT));

@@ -191,9 +191,9 @@ for (const backend of backends) {
       it("reblogs through the reblog path with the Announce's id, idempotently, and undoes it by that id", async function () {
         const original = await post(alice, { status: "Boost me" });
         const announce = "https://remote.example/users/zed/statuses/77/activity";
-        const { statusId } = await federated.receiveReblog({ accountId: REMOTE, statusId: original.id, uri: announce, createdAt: new Date("2024-05-01T00:00:00Z"), visibility: "" });
-        const again = await federated.receiveReblog({ accountId: REMOTE, statusId: original.id, uri: announce, visibility: "" });
-        const other = await federated.receiveReblog({ accountId: REMOTE, statusId: original.id, uri: `${announce}-2`, visibility: "" });
+        const { statusId } = await federated.receiveReblog({ accountId: REMOTE, statusId: original.id, uri: announce, createdAt: new Date("2024-05-01T00:00:00Z"), visibility: "public" });
+        const again = await federated.receiveReblog({ accountId: REMOTE, statusId: original.id, uri: announce, visibility: "public" });
+        const other = await federated.receiveReblog({ accountId: REMOTE, statusId: original.id, uri: `${announce}-2`, visibility: "public" });
         assert.deepEqual([again.statusId, other.statusId], [statusId, statusId]);
         assert.equal(Number((await read(original.id)).reblogs_count), 1);
         const [wrapper] = (await federated.findStatusesByUri({ uris: [announce] })).statuses;
@@ -210,7 +210,7 @@ for (const backend of backends) {
         assert.equal(payloads("reblog.created").filter((p) => p.reblogId === statusId).length, 1);
         assert.equal(payloads("reblog.deleted").filter((p) => p.reblogId === statusId).length, 1);
         // The undone Announce delivered again stays undone.
-        assert.equal((await federated.receiveReblog({ accountId: REMOTE, statusId: original.id, uri: announce, visibility: "" })).statusId, statusId);
+        assert.equal((await federated.receiveReblog({ accountId: REMOTE, statusId: original.id, uri: announce, visibility: "public" })).statusId, statusId);
         assert.equal(Number((await read(original.id)).reblogs_count), 0);
       });
 
@@ -224,9 +224,9 @@ for (const backend of backends) {
         await awaitEvent("reblog.deleted", (p) => p.reblogId === statusId);
 
         const followersOnly = await post(alice, { status: "Mine", visibility: "private" });
-        await assert.rejects(federated.receiveReblog({ accountId: REMOTE, statusId: followersOnly.id, uri: `${announce}-private`, visibility: "" }), refusedWith(GrpcStatus.PERMISSION_DENIED));
-        await assert.rejects(federated.receiveReblog({ accountId: REMOTE, statusId: "123456789", uri: `${announce}-unknown`, visibility: "" }), refusedWith(GrpcStatus.NOT_FOUND));
-        await assert.rejects(federated.receiveReblog({ accountId: REMOTE, statusId: original.id, uri: "mailto:x@y", visibility: "" }), refusedWith(GrpcStatus.INVALID_ARGUMENT));
+        await assert.rejects(federated.receiveReblog({ accountId: REMOTE, statusId: followersOnly.id, uri: `${announce}-private`, visibility: "public" }), refusedWith(GrpcStatus.PERMISSION_DENIED));
+        await assert.rejects(federated.receiveReblog({ accountId: REMOTE, statusId: "123456789", uri: `${announce}-unknown`, visibility: "public" }), refusedWith(GrpcStatus.NOT_FOUND));
+        await assert.rejects(federated.receiveReblog({ accountId: REMOTE, statusId: original.id, uri: "mailto:x@y", visibility: "public" }), refusedWith(GrpcStatus.INVALID_ARGUMENT));
       });
     });
 
@@ -300,16 +300,16 @@ for (const backend of backends) {
         const direct = await post(alice, { status: "Psst @bob #secret", visibility: "direct", inReplyToId: parent.id });
         const question = await post(alice, { status: "Vote", poll: pollRequest(false) });
         await federated.receivePollVote({ accountId: REMOTE, statusId: question.id, choices: ["water"] });
-        const { statusId: reblogId } = await federated.receiveReblog({ accountId: REMOTE, statusId: parent.id, uri: "https://remote.example/users/zed/statuses/99/activity", visibility: "" });
+        const { statusId: reblogId } = await federated.receiveReblog({ accountId: REMOTE, statusId: parent.id, uri: "https://remote.example/users/zed/statuses/99/activity", visibility: "public" });
         const deleted = await post(alice, { status: "Gone" });
-        await interactions.reblogStatus({ statusId: parent.id, visibility: "" }, await as(bob));
+        await interactions.reblogStatus({ statusId: parent.id, visibility: undefined }, await as(bob));
         await service.client.deleteStatus({ id: deleted.id }, await as(alice));
         const { statuses } = await federated.getStatusesForFederation({ ids: [direct.id, question.id, reblogId, deleted.id, "junk"] });
         assert.deepEqual(statuses.map((s) => s.status!.id), [direct.id, question.id, reblogId]);
         const [d, q, r] = statuses;
-        assert.deepEqual([d!.status!.visibility, d!.status!.mentionedAccountIds, d!.status!.tags, d!.inReplyToUri, d!.reblogOfUri, d!.poll], ["direct", [bob], ["secret"], parent.uri, "", undefined]);
+        assert.deepEqual([d!.status!.visibility, d!.status!.mentionedAccountIds, d!.status!.tags, d!.inReplyToUri, d!.reblogOfUri, d!.poll], ["direct", [bob], ["secret"], parent.uri, undefined, undefined]);
         assert.deepEqual([q!.status!.pollId, q!.poll?.options.map((o) => [o.title, o.votesCount]), q!.poll?.multiple, q!.poll?.votersCount], [question.pollId, [["tea", 0], ["coffee", 0], ["water", 1]], false, 1]);
-        assert.deepEqual([r!.status!.reblogOfId, r!.reblogOfUri, r!.inReplyToUri], [parent.id, parent.uri, ""]);
+        assert.deepEqual([r!.status!.reblogOfId, r!.reblogOfUri, r!.inReplyToUri], [parent.id, parent.uri, undefined]);
       });
     });
   });

@@ -44,7 +44,7 @@ for (const backend of backends) {
 
     it("reblogs once, returns the same reblog when repeated or given the reblog itself, counts it, and unreblogs", async function () {
       const original = await post(alice, { status: "Worth sharing" });
-      const reblog = (await interactions.reblogStatus({ statusId: original.id, visibility: "" }, await as(bob))).status!;
+      const reblog = (await interactions.reblogStatus({ statusId: original.id, visibility: undefined }, await as(bob))).status!;
       assert.equal(reblog.reblogOfId, original.id);
       assert.equal(reblog.visibility, "public");
       assert.equal(reblog.content, "");
@@ -53,7 +53,7 @@ for (const backend of backends) {
       assert.equal(reblog.reblog?.viewer?.reblogged, true);
       const again = (await interactions.reblogStatus({ statusId: original.id, visibility: "unlisted" }, await as(bob))).status!;
       assert.equal(again.id, reblog.id);
-      const viaReblog = (await interactions.reblogStatus({ statusId: reblog.id, visibility: "" }, await as(bob))).status!;
+      const viaReblog = (await interactions.reblogStatus({ statusId: reblog.id, visibility: undefined }, await as(bob))).status!;
       assert.equal(viaReblog.id, reblog.id, "a reblog of a reblog targets the original");
       assert.equal((await read(original.id))?.reblogsCount, 1);
       const rebloggers = await interactions.listRebloggedBy({ statusId: original.id, page: noPage }, {});
@@ -73,20 +73,20 @@ for (const backend of backends) {
 
     it("refuses to reblog a direct status or someone else's private one, keeps an own private reblog private, and 404s unknown ids", async function () {
       const direct = await post(alice, { visibility: "direct" });
-      await assert.rejects(interactions.reblogStatus({ statusId: direct.id, visibility: "" }, await as(alice)), grpcCode(GrpcStatus.PERMISSION_DENIED));
+      await assert.rejects(interactions.reblogStatus({ statusId: direct.id, visibility: undefined }, await as(alice)), grpcCode(GrpcStatus.PERMISSION_DENIED));
       const followersOnly = await post(alice, { visibility: "private" });
-      await assert.rejects(interactions.reblogStatus({ statusId: followersOnly.id, visibility: "" }, await as(bob)), grpcCode(GrpcStatus.PERMISSION_DENIED));
-      await assert.rejects(interactions.reblogStatus({ statusId: followersOnly.id, visibility: "" }, await as(carol)), grpcCode(GrpcStatus.NOT_FOUND));
+      await assert.rejects(interactions.reblogStatus({ statusId: followersOnly.id, visibility: undefined }, await as(bob)), grpcCode(GrpcStatus.PERMISSION_DENIED));
+      await assert.rejects(interactions.reblogStatus({ statusId: followersOnly.id, visibility: undefined }, await as(carol)), grpcCode(GrpcStatus.NOT_FOUND));
       const own = (await interactions.reblogStatus({ statusId: followersOnly.id, visibility: "public" }, await as(alice))).status!;
       assert.equal(own.visibility, "private");
-      await assert.rejects(interactions.reblogStatus({ statusId: "123456789", visibility: "" }, await as(bob)), grpcCode(GrpcStatus.NOT_FOUND));
+      await assert.rejects(interactions.reblogStatus({ statusId: "123456789", visibility: undefined }, await as(bob)), grpcCode(GrpcStatus.NOT_FOUND));
       const open = await post(alice);
       await assert.rejects(interactions.reblogStatus({ statusId: open.id, visibility: "direct" }, await as(bob)), grpcCode(GrpcStatus.INVALID_ARGUMENT));
     });
 
     it("takes the reblogs along when the original is deleted", async function () {
       const original = await post(alice);
-      const reblog = (await interactions.reblogStatus({ statusId: original.id, visibility: "" }, await as(carol))).status!;
+      const reblog = (await interactions.reblogStatus({ statusId: original.id, visibility: undefined }, await as(carol))).status!;
       await service.client.deleteStatus({ id: original.id }, await as(alice));
       assert.equal(await read(reblog.id, carol), undefined);
       await waitFor(() => eventsOf("status.deleted").some((e) => decodePayload("status.deleted", e).statusId === reblog.id));

@@ -45,7 +45,7 @@ for (const backend of backends) {
     it("shows a reblog and its undoing: the original's count and the viewer's mark", async function () {
       const status = await post("boost me");
       await shown(status.id, bob);
-      await interactions.reblogStatus({ statusId: status.id, visibility: "" }, await as(bob));
+      await interactions.reblogStatus({ statusId: status.id, visibility: undefined }, await as(bob));
       const boosted = (await shown(status.id, bob))!;
       assert.deepEqual([boosted.reblogsCount, boosted.viewer!.reblogged], [1, true]);
       await interactions.unreblogStatus({ statusId: status.id }, await as(bob));

@@ -32,7 +32,7 @@ for (const backend of backends) {
       const poll = { options: ["tea", "coffee"], expiresIn: 3600, multiple: false, hideTotals: false };
       const asked = (await service.client.createStatus(request({ status: "Which one, @bob?", poll }), await as(alice))).status!;
       await polls.votePoll({ pollId: asked.pollId!, choices: [1] }, await as(bob));
-      const boost = (await interactions.reblogStatus({ statusId: asked.id, visibility: "" }, await as(carol))).status!;
+      const boost = (await interactions.reblogStatus({ statusId: asked.id, visibility: undefined }, await as(carol))).status!;
       await interactions.favouriteStatus({ statusId: asked.id }, await as(bob));
       await interactions.bookmarkStatus({ statusId: asked.id }, await as(bob));
 

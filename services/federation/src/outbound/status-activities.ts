@@ -40,8 +40,8 @@ function reached(view: LocalStatusView): string[] {
 }
 
 /** A reblog as Announce of the original's URI, addressed as Mastodon does (the original's author in cc). */
-async function announce(deps: OutboundDeps, view: LocalStatusView, originalAuthorId: string | undefined): Promise<void> {
-  const { status, reblogOfUri } = view.federated;
+async function announce(deps: OutboundDeps, view: LocalStatusView, reblogOfUri: string, originalAuthorId: string | undefined): Promise<void> {
+  const { status } = view.federated;
   const originalAuthor = originalAuthorId === undefined ? undefined : (await accountsById(deps.data, [originalAuthorId])).get(originalAuthorId);
   const { to, cc } = statusAddressing(status!.visibility, view.author.uri, originalAuthor ? [originalAuthor.uri] : []);
   const activity = new Announce({
@@ -68,7 +68,7 @@ export const statusHandlers: EventHandlers<OutboundDeps> = {
     if (!event.local) return;
     const view = await localView(deps, event.statusId);
     if (!view) return;
-    if (view.federated.reblogOfUri) return announce(deps, view, event.reblogOfAccountId);
+    if (view.federated.reblogOfUri) return announce(deps, view, view.federated.reblogOfUri, event.reblogOfAccountId);
     const note = noteObject(view, deps.origin);
     const status = view.federated.status!;
     const create = new Create({

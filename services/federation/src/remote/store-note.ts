@@ -64,8 +64,8 @@ async function storeNote(ctx: Ctx, object: APObject, parentFetches: number, acti
     uri: uri.href,
     url: urlOf(object) ?? uri.href,
     accountId: author.id,
-    inReplyToId: parent?.id ?? "",
-    inReplyToAccountId: parent?.accountId ?? "",
+    inReplyToId: parent?.id,
+    inReplyToAccountId: parent?.accountId,
     content,
     spoilerText: object instanceof Note || object instanceof Question ? String(object.summary ?? "") : "",
     visibility,
@@ -146,9 +146,9 @@ async function accountIdsOf(ctx: Ctx, uris: string[]): Promise<string[]> {
 
 // The post's HTML and language: `content`, else the first `contentMap` entry, whose key is the
 // language (as Mastodon reads it). Converted objects become their title, summary and link.
-function contentOf(object: APObject): { content: string; language: string } {
+function contentOf(object: APObject): { content: string; language: string | undefined } {
   const localized = object.contents.find((value) => typeof value !== "string");
-  const language = localized && typeof localized !== "string" ? localized.locale.language : "";
+  const language = localized && typeof localized !== "string" ? localized.locale.language : undefined;
   if (!(object instanceof Note || object instanceof Question)) {
     const parts = [object.name, object.summary, urlOf(object) ?? object.id?.href].map((part) => (part == null ? "" : String(part).trim()));
     return { content: layoutParagraphs(parts.filter(Boolean).join("\n\n"), (paragraph) => linkifyText(paragraph)), language };

@@ -2,12 +2,12 @@ import { z } from "zod";
 import type { Status } from "@starling/proto/statuses/v1/statuses";
 import type { AccountRecordPage, StatusRecordPage } from "@starling/proto/statuses/v1/interactions";
 import type { PageLinks, Route, RouteContext } from "../http/route.ts";
-import { boolParam, idParam, pageParams, pageRequest } from "../http/params.ts";
+import { boolParam, choiceParam, idParam, pageParams, pageRequest } from "../http/params.ts";
 import { presentStatus, presentStatusPage } from "../presenters/status.ts";
 import { accountListLinks, accountListPage, accountsInOrder, as } from "./account-list-parts.ts";
 
 const byId = z.object({ id: idParam });
-const reblog = z.object({ id: idParam, visibility: z.string().default("") });
+const reblog = z.object({ id: idParam, visibility: choiceParam });
 const statusList = z.object(pageParams(20));
 const accountList = z.object({ id: idParam, ...pageParams(40) });
 const accountStatuses = z.object({

@@ -14,7 +14,7 @@ describe("interaction rules", function () {
   });
 
   it("gives a reblog the requested visibility, public by default, and a private original's own", function () {
-    assert.equal(reblogVisibility(status(), ""), "public");
+    assert.equal(reblogVisibility(status(), undefined), "public");
     assert.equal(reblogVisibility(status(), "unlisted"), "unlisted");
     assert.equal(reblogVisibility(status({ visibility: "private" }), "public"), "private");
     assert.equal(reblogVisibility(status(), "direct"), undefined);

@@ -23,10 +23,10 @@ export function mayReblog(status: Pick<Status, "accountId" | "visibility">, acco
  * The reblog's visibility: a followers-only original keeps its own, otherwise the requested one
  * (public when none was given). Undefined when the request names no reblog visibility.
  */
-export function reblogVisibility(original: Pick<Status, "visibility">, requested: string): Visibility | undefined {
-  if (requested !== "" && !REBLOG_VISIBILITIES.includes(requested)) return undefined;
+export function reblogVisibility(original: Pick<Status, "visibility">, requested: string | undefined): Visibility | undefined {
+  if (requested !== undefined && !REBLOG_VISIBILITIES.includes(requested)) return undefined;
   if (original.visibility === "private") return "private";
-  return (requested || "public") as Visibility;
+  return (requested ?? "public") as Visibility;
 }
 
 /**

@@ -9,16 +9,16 @@ import { isVisibility } from "./visibility.ts";
 /** A remote Note or Question as the federation service read it (HTML already sanitized there). */
 export interface RemoteStatusInput {
   uri: string;
-  url: string;
+  url?: string | undefined;
   accountId: string;
-  /** The parent's id here when known, "" otherwise; and the parent's author. */
-  inReplyToId: string;
-  inReplyToAccountId: string;
+  /** The parent's id here when known, and the parent's author. */
+  inReplyToId?: string | undefined;
+  inReplyToAccountId?: string | undefined;
   content: string;
   spoilerText: string;
   visibility: string;
   sensitive: boolean;
-  language: string;
+  language?: string | undefined;
   createdAt: Date | null;
   editedAt: Date | null;
   mentionedAccountIds: string[];
@@ -57,7 +57,8 @@ export interface ValidRemoteStatus {
 export type ValidatedRemote = { ok: true; status: ValidRemoteStatus } | { ok: false; error: string };
 
 /** Whether `text` is an absolute http(s) URL, as ActivityPub ids of remote objects must be. */
-export function isHttpUri(text: string): boolean {
+export function isHttpUri(text: string | undefined): text is string {
+  if (text === undefined) return false;
   try {
     return ["http:", "https:"].includes(new URL(text).protocol);
   } catch {
@@ -76,7 +77,7 @@ export function validateRemoteStatus(input: RemoteStatusInput): ValidatedRemote 
   if (!isHttpUri(input.uri)) return { ok: false, error: "uri must be an http(s) URL" };
   if (!isStatusId(input.accountId)) return { ok: false, error: "account_id must be an account id" };
   if (!isVisibility(input.visibility)) return { ok: false, error: `visibility '${input.visibility}' is not public, unlisted, private or direct` };
-  if (input.inReplyToAccountId !== "" && !isStatusId(input.inReplyToAccountId)) return { ok: false, error: "in_reply_to_account_id must be an account id" };
+  if (input.inReplyToAccountId !== undefined && !isStatusId(input.inReplyToAccountId)) return { ok: false, error: "in_reply_to_account_id must be an account id" };
   if (input.mentionedAccountIds.some((id) => !isStatusId(id))) return { ok: false, error: "mentioned_account_ids must be account ids" };
   if (input.mediaIds.some((id) => !isStatusId(id))) return { ok: false, error: "media_ids must be media attachment ids" };
   const tags = hashtagsIn(input.tags.map((tag) => `#${tag.replace(/^#/, "")}`)).filter((tag) => input.tags.some((t) => t.replace(/^#/, "") === tag.name));
@@ -88,13 +89,13 @@ export function validateRemoteStatus(input: RemoteStatusInput): ValidatedRemote 
       uri: input.uri,
       url: isHttpUri(input.url) ? input.url : null,
       accountId: input.accountId,
-      inReplyToId: isStatusId(input.inReplyToId) ? input.inReplyToId : null,
-      inReplyToAccountId: input.inReplyToAccountId || null,
+      inReplyToId: input.inReplyToId !== undefined && isStatusId(input.inReplyToId) ? input.inReplyToId : null,
+      inReplyToAccountId: input.inReplyToAccountId ?? null,
       content: input.content,
       spoilerText: input.spoilerText,
       visibility: input.visibility,
       sensitive: input.sensitive,
-      language: normalizeLanguage(input.language.split(/[-_]/)[0] ?? "") ?? null,
+      language: (input.language === undefined ? undefined : normalizeLanguage(input.language.split(/[-_]/)[0]!)) ?? null,
       createdAt: input.createdAt,
       editedAt: input.editedAt,
       mentionedAccountIds: [...new Set(input.mentionedAccountIds)],

@@ -44,8 +44,8 @@ function remotePollOf(poll: RemotePoll): RemotePollState {
 export function federatedStatusToProto(view: FederatedStatusView): FederatedStatus {
   return {
     status: statusToProto(view.status),
-    inReplyToUri: view.inReplyToUri ?? "",
-    reblogOfUri: view.reblogOfUri ?? "",
+    inReplyToUri: view.inReplyToUri ?? undefined,
+    reblogOfUri: view.reblogOfUri ?? undefined,
     poll: view.poll ? remotePollToProto(view.poll) : undefined,
   };
 }

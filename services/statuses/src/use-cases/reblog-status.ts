@@ -22,7 +22,7 @@ export interface Reblog {
  * status returns the first. Stores the reblog, the original's reblogs_count, status.created (home
  * feeds fan reblogs out from it) and reblog.created in one transaction.
  */
-export async function reblogStatus(deps: StatusesDeps, caller: Caller, id: string, requestedVisibility: string): Promise<Reblog> {
+export async function reblogStatus(deps: StatusesDeps, caller: Caller, id: string, requestedVisibility: string | undefined): Promise<Reblog> {
   const accountId = actingAccount(caller);
   const original = await visibleProperStatus(deps, caller, id);
   if (!mayReblog(original, accountId)) throw permissionDenied("This action is not allowed");
