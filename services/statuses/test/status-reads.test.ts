@@ -23,7 +23,7 @@ for (const backend of backends) {
       return { ancestors: ancestorIds, descendants: descendantIds };
     };
     const profile = async (accountId: string, viewer: string | undefined, filters: Partial<ListAccountStatusesRequest> = {}) => {
-      const listing = { accountId, excludeReplies: false, excludeReblogs: false, onlyMedia: false, tagged: "", ...filters };
+      const listing = { accountId, excludeReplies: false, excludeReblogs: false, onlyMedia: false, ...filters };
       return (await interactions.listAccountStatuses(listing, viewer ? await as(viewer) : {})).page!.statuses.map((s) => s.id);
     };
 

@@ -35,7 +35,7 @@ export function registerCollections(federation: Federation<FederationContextData
     .setOutboxDispatcher("/users/{identifier}/outbox", async (ctx, identifier, cursor) => {
       const account = await findLocalAccount(ctx.data, identifier);
       if (!account || account.username !== identifier || cursor === null) return null;
-      const listed = await ctx.data.interactions.listAccountStatuses({ accountId: account.id, page: page(cursor), excludeReplies: false, excludeReblogs: false, onlyMedia: false, tagged: "" });
+      const listed = await ctx.data.interactions.listAccountStatuses({ accountId: account.id, page: page(cursor), excludeReplies: false, excludeReblogs: false, onlyMedia: false });
       const views = await loadStatusViews(ctx.data, (listed.page?.statuses ?? []).map((s) => s.id));
       const items = views.filter((v) => PUBLIC.has(v.federated.status!.visibility)).map((v) => outboxActivity(v, ctx.origin));
       return { items, nextCursor: listed.nextCursor || null };

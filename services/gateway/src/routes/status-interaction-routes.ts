@@ -17,7 +17,7 @@ const accountStatuses = z.object({
   exclude_replies: boolParam.default(false),
   exclude_reblogs: boolParam.default(false),
   only_media: boolParam.default(false),
-  tagged: z.string().max(256).default(""),
+  tagged: choiceParam.pipe(z.string().max(256).optional()),
 });
 type AccountStatuses = z.infer<typeof accountStatuses>;
 
@@ -91,7 +91,7 @@ export const statusInteractionRoutes: Route[] = [
   statusAccounts("favourited_by", (ctx, input) => ctx.clients.interactions.listFavouritedBy({ statusId: input.id, page: accountListPage(input) }, as(ctx))),
   statusAccounts("reblogged_by", (ctx, input) => ctx.clients.interactions.listRebloggedBy({ statusId: input.id, page: accountListPage(input) }, as(ctx))),
   {
-    // `tagged` is not applied yet. The pinned listing is one page with no Link header, as Mastodon's.
+    // The pinned listing is one page with no Link header, as Mastodon's.
     method: "get",
     path: "/api/v1/accounts/:id/statuses",
     auth: "optional",

@@ -9,8 +9,8 @@ export interface AccountStatusesFilter {
   excludeReplies: boolean;
   excludeReblogs: boolean;
   onlyMedia: boolean;
-  /** A normalized hashtag name the statuses must carry; empty for any. */
-  tagged: string;
+  /** A normalized hashtag name the statuses must carry; absent for any. */
+  tagged?: string | undefined;
   /** Also statuses of any visibility that mention this account (the viewer), as Mastodon lists them. */
   mentioning?: string | undefined;
 }
@@ -23,7 +23,7 @@ export async function accountStatusesPage(db: Database, accountId: string, filte
     q.whereIn("visibility", [...filter.visibilities]);
     if (mentioning) q.orWhereRaw("? = any(mentioned_account_ids)", [mentioning]);
   });
-  if (filter.tagged) {
+  if (filter.tagged !== undefined) {
     query.whereRaw("id in (select st.status_id from ??.status_tags st join ??.tags t on t.id = st.tag_id where t.name = ?)", [db.schema, db.schema, filter.tagged]);
   }
   if (filter.excludeReplies) query.where((q) => q.whereNull("in_reply_to_id").orWhereRaw("in_reply_to_account_id = account_id"));

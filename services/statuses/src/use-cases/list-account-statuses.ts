@@ -32,7 +32,7 @@ export async function listAccountStatuses(deps: StatusesDeps, caller: Caller, in
   const own = caller.accountId === input.accountId;
   const filter = {
     ...input,
-    tagged: input.tagged ? normalizeHashtag(input.tagged) : "",
+    tagged: input.tagged === undefined ? undefined : normalizeHashtag(input.tagged),
     visibilities: own ? ["public", "unlisted", "private", "direct"] : standing.following ? ["public", "unlisted", "private"] : ["public", "unlisted"],
     mentioning: own ? undefined : caller.accountId,
   };
