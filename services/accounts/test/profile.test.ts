@@ -156,7 +156,7 @@ for (const backend of backends) {
       await update(as, { displayName: "Friend of Zebras" });
       const viewer = await user("searcher");
       const search = (q: string, extra: { limit?: number; offset?: number; following?: boolean } = {}) =>
-        profiles.searchAccounts({ q, limit: extra.limit ?? 0, offset: extra.offset ?? 0, following: extra.following ?? false, resolve: false }, viewer.as).then((r) => r.accounts.map((a) => a.id));
+        profiles.searchAccounts({ q, limit: extra.limit, offset: extra.offset ?? 0, following: extra.following ?? false, resolve: false }, viewer.as).then((r) => r.accounts.map((a) => a.id));
       const found = await search("zebra");
       assert.equal(found[0], exact.id);
       assert.deepEqual(new Set(found), new Set([exact.id, longer.id, named.id]));

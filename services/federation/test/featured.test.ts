@@ -132,7 +132,7 @@ for (const backend of backends) {
         await saveRemoteActor(h.db, { accountId: zoe.id, uri: zoe.uri, inboxUrl: `${zoe.uri}/inbox`, sharedInboxUrl: "http://remote.test/inbox", followersUrl: `${zoe.uri}/followers`, domain: "remote.test", fetchedAt: new Date() });
         for (const a of [bob, zoe]) accounts.set(a.id, a);
         h.answer("getAccounts", async ({ ids }: { ids: string[] }) => ({ accounts: ids.flatMap((id) => accounts.get(id) ?? []) }));
-        h.answer("listRemoteFollowers", async ({ accountId }: { accountId: string }) => ({ accountIds: accountId === bob.id ? [zoe.id] : [], next: "" }));
+        h.answer("listRemoteFollowers", async ({ accountId }: { accountId: string }) => ({ accountIds: accountId === bob.id ? [zoe.id] : [] }));
       });
 
       const publish = async (type: "status.pinned" | "status.unpinned", account: Account, statusId: string) => {

@@ -38,7 +38,7 @@ for (const backend of backends) {
       await saveRemoteActor(h.db, { accountId: bob.id, uri: bob.uri, inboxUrl: `${bob.uri}/inbox`, sharedInboxUrl: "http://remote.test/inbox", followersUrl: `${bob.uri}/followers`, domain: "remote.test", fetchedAt: new Date() });
       for (const account of [alice, bob]) accounts.set(account.id, account);
       h.answer("getAccounts", async ({ ids }: { ids: string[] }) => ({ accounts: ids.flatMap((id) => accounts.get(id) ?? []) }));
-      h.answer("listRemoteFollowers", async ({ accountId }: { accountId: string }) => ({ accountIds: accountId === alice.id ? [bob.id] : [], next: "" }));
+      h.answer("listRemoteFollowers", async ({ accountId }: { accountId: string }) => ({ accountIds: accountId === alice.id ? [bob.id] : [] }));
       h.answer("getStatusesForFederation", async ({ ids }: { ids: string[] }) => ({ statuses: ids.flatMap((id) => federated.get(id) ?? []) }));
       h.answer("getMedia", async ({ ids }: { ids: string[] }) => ({ media: ids.flatMap((id) => attachments.get(id) ?? []) }));
       h.answer("getCustomEmojis", async () => ({ emojis: [] }));

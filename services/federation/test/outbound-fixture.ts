@@ -38,7 +38,7 @@ export async function startOutboundFixture(backend: Backend): Promise<OutboundFi
   const bob = await remote("bob", "remote.test");
   const carol = await remote("carol", "other.test");
   h.answer("getAccounts", async ({ ids }: { ids: string[] }) => ({ accounts: ids.flatMap((id) => accounts.get(id) ?? []) }));
-  h.answer("listRemoteFollowers", async ({ accountId }: { accountId: string }) => ({ accountIds: accountId === alice.id ? [bob.id] : [], next: "" }));
+  h.answer("listRemoteFollowers", async ({ accountId }: { accountId: string }) => ({ accountIds: accountId === alice.id ? [bob.id] : [] }));
   h.answer("getStatusesForFederation", async ({ ids }: { ids: string[] }) => ({ statuses: ids.flatMap((id) => federated.get(id) ?? []) }));
   h.answer("getMedia", async () => ({ media: [] }));
   h.answer("getCustomEmojis", async () => ({ emojis: [] }));

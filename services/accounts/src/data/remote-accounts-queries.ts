@@ -56,14 +56,14 @@ export interface RemoteFollower {
  * Up to `limit` remote followers of `targetId` in follow order, after the follow `after` ("" for
  * the first page). Suspended followers are left out: nothing is delivered to them.
  */
-export async function remoteFollowersPage(db: Database, targetId: string, after: string, limit: number): Promise<RemoteFollower[]> {
+export async function remoteFollowersPage(db: Database, targetId: string, after: string | undefined, limit: number): Promise<RemoteFollower[]> {
   const query = db
     .table("follows as f")
     .join("accounts as follower", "follower.id", "f.account_id")
     .where("f.target_account_id", targetId)
     .whereNotNull("follower.domain")
     .whereNull("follower.suspended_at");
-  if (after !== "") query.where("f.id", ">", after);
+  if (after !== undefined) query.where("f.id", ">", after);
   const rows: { id: string; account_id: string }[] = await query.orderBy("f.id").limit(limit).select("f.id", "f.account_id");
   return rows.map((row) => ({ followId: String(row.id), accountId: String(row.account_id) }));
 }

@@ -13,7 +13,7 @@ const MAX_LIMIT = 80;
 /** What GET /api/v1/accounts/search asks. */
 export interface SearchAccountsInput {
   q: string;
-  limit: number;
+  limit?: number | undefined;
   offset: number;
   following: boolean;
 }
@@ -34,7 +34,7 @@ export async function searchAccounts(deps: ProfileDeps, viewer: Viewer | undefin
     term: acct?.username ?? q,
     domain: acct ? acct.domain : undefined,
     followedBy: input.following ? viewerId : undefined,
-    limit: input.limit <= 0 ? DEFAULT_LIMIT : Math.min(input.limit, MAX_LIMIT),
+    limit: Math.min(Math.max(input.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT),
     offset: Math.max(input.offset, 0),
   });
   const found = new Map((await findAccountsByIds(deps.db, ids)).map((a) => [a.id, a]));

@@ -18,7 +18,7 @@ export async function inboxesOf(data: FederationContextData, accountIds: readonl
 /** Every remote follower of the local account, in follow order. */
 export async function remoteFollowerIds(data: FederationContextData, accountId: string): Promise<string[]> {
   const ids: string[] = [];
-  let after = "";
+  let after: string | undefined;
   do {
     const page = await data.federatedAccounts.listRemoteFollowers({ accountId, after, limit: FOLLOWERS_PAGE });
     ids.push(...page.accountIds);
