@@ -11,9 +11,9 @@ export const VIEWER_METADATA_KEY = "x-starling-viewer";
 export interface Viewer {
   accountId?: string;
   appId?: string;
-  /** The app's name and website ("" for none), known to the gateway; statuses record them as their application. */
-  appName?: string;
-  appWebsite?: string;
+  /** The app's name and website (absent for none), known to the gateway; statuses record them as their application. */
+  appName?: string | undefined;
+  appWebsite?: string | undefined;
   tokenId?: string;
   scopes: string[];
   role?: string;

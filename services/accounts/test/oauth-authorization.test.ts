@@ -57,7 +57,7 @@ for (const backend of backends) {
 
     it("describes a request for the consent page with the app's name, the scopes asked and each registered redirect URI", async () => {
       const described = await oauth.describeAuthorization({ params: params({ scope: "read write follow" }) });
-      assert.deepEqual(described, { appName: "Ivory", appWebsite: "", scopes: ["read", "write", "follow"], redirectUri: IVORY, outOfBand: false });
+      assert.deepEqual(described, { appName: "Ivory", appWebsite: undefined, scopes: ["read", "write", "follow"], redirectUri: IVORY, outOfBand: false });
       assert.equal((await oauth.describeAuthorization({ params: params({ redirectUri: OOB }) })).outOfBand, true);
       assert.equal((await oauth.describeAuthorization({ params: params({ redirectUri: "https://client.example/cb", scope: "" }) })).scopes.join(" "), "read");
     });

@@ -101,7 +101,7 @@ describe("the streaming transports", function () {
   });
 
   it("closes the streams of a token when it is revoked", async () => {
-    const accounts = await startAccountsFixture({ tokens: { "token-a": { tokenId: "41", appId: "1", accountId: "5", scopes: ["read"], role: "" }, "token-b": { tokenId: "42", appId: "1", accountId: "6", scopes: ["read"], role: "" } } });
+    const accounts = await startAccountsFixture({ tokens: { "token-a": { tokenId: "41", appId: "1", accountId: "5", scopes: ["read"] }, "token-b": { tokenId: "42", appId: "1", accountId: "6", scopes: ["read"] } } });
     const own = await startGateway({ ACCOUNTS_GRPC_URL: accounts.address });
     try {
       const revoked = await socket(own.base, "stream=public&access_token=token-a");

@@ -27,8 +27,7 @@ export function accountsHandlers(deps: AccountsDeps): AsyncHandlers<AccountsServ
       return { accessToken: token.accessToken, tokenType: "Bearer", scope: token.scopes.join(" "), createdAt: token.createdAt };
     },
     authenticate: async (request) => {
-      const viewer = await authenticate(deps, request.accessToken);
-      return { ...viewer, accountId: viewer.accountId ?? "" };
+      return authenticate(deps, request.accessToken);
     },
     createAccount: async (request, ctx) => {
       const created = await createAccount(deps, ctx.viewer, request);

@@ -21,7 +21,7 @@ export function oauthHandlers(deps: AccountsDeps): AsyncHandlers<OAuthServiceSer
   return {
     describeAuthorization: async (request) => {
       const described = await describeAuthorization(deps, params(request.params));
-      return { appName: described.app.name, appWebsite: described.app.website ?? "", scopes: described.scopes, redirectUri: described.redirectUri, outOfBand: described.outOfBand };
+      return { appName: described.app.name, appWebsite: described.app.website ?? undefined, scopes: described.scopes, redirectUri: described.redirectUri, outOfBand: described.outOfBand };
     },
     createAuthorizationCode: async (request, ctx) => {
       const issued = await createAuthorizationCode(deps, ctx.viewer, params(request.params));

@@ -52,7 +52,7 @@ export function appToProto(app: OauthApp, vapidKey: string): AppMessage {
   return {
     id: app.id,
     name: app.name,
-    website: app.website ?? "",
+    website: app.website ?? undefined,
     redirectUris: app.redirectUris,
     scopes: app.scopes,
     clientId: app.clientId,

@@ -10,14 +10,14 @@ import { refuseInactiveUser } from "./user-activation.ts";
 export interface AuthenticatedViewer {
   tokenId: string;
   appId: string;
-  /** null for app-only tokens. */
-  accountId: string | null;
+  /** Absent for app-only tokens. */
+  accountId: string | undefined;
   scopes: string[];
-  /** The user's role name, "" for plain users and app tokens. */
-  role: string;
-  /** The token's app as statuses show it ("" when the app is gone); website "" when it has none. */
-  appName: string;
-  appWebsite: string;
+  /** The user's role name; absent for plain users and app tokens. */
+  role: string | undefined;
+  /** The token's app as statuses show it (absent when the app is gone), and its website. */
+  appName: string | undefined;
+  appWebsite: string | undefined;
 }
 
 /**
@@ -29,16 +29,16 @@ export async function authenticate(deps: AccountsDeps, accessToken: string, opti
   if (accessToken === "") throw unauthenticated();
   const token = await findTokenByHash(deps.db, hashToken(accessToken));
   if (!token || token.revokedAt) throw unauthenticated();
-  let role = "";
+  let role: string | undefined;
   if (token.accountId) {
     const account = await findAccount(deps.db, token.accountId);
     if (!account) throw unauthenticated();
     if (account.suspendedAt) throw permissionDenied("Your login is currently disabled");
     const user = await findUserByAccountId(deps.db, token.accountId);
-    role = user?.role ?? "";
+    role = user?.role || undefined;
     if (user && !options.allowInactive) await refuseInactiveUser(deps, user);
   }
   // One more lookup per token; the gateway caches the answer, so statuses can name the app they were posted from.
   const app = await findAppById(deps.db, token.appId);
-  return { tokenId: token.id, appId: token.appId, accountId: token.accountId, scopes: token.scopes, role, appName: app?.name ?? "", appWebsite: app?.website ?? "" };
+  return { tokenId: token.id, appId: token.appId, accountId: token.accountId ?? undefined, scopes: token.scopes, role, appName: app?.name, appWebsite: app?.website ?? undefined };
 }

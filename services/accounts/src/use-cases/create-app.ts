@@ -11,7 +11,7 @@ export interface CreateAppInput {
   clientName: string;
   redirectUris: string;
   scopes: string;
-  website: string;
+  website?: string | undefined;
 }
 
 /** Registers an OAuth application with fresh client credentials. */
@@ -22,7 +22,7 @@ export async function createApp(deps: AccountsDeps, input: CreateAppInput): Prom
   if (!redirects.ok) throw invalidArgument(`Validation failed: ${redirects.message}`);
   const scopes = parseScopes(input.scopes);
   if (!scopes.ok) throw invalidArgument(`Validation failed: Scopes must be from the list of registered scopes (unknown: ${scopes.unknown.join(", ")})`);
-  const website = input.website.trim();
+  const website = input.website?.trim() ?? "";
   const siteProblem = websiteProblem(website);
   if (siteProblem) throw invalidArgument(siteProblem);
   const app: OauthApp = {

@@ -10,7 +10,7 @@ function accountsKnowing(lookups: string[]): Clients {
   const owners: Record<string, { tokenId: string; accountId: string }> = { a: { tokenId: "1", accountId: "10" }, b: { tokenId: "2", accountId: "10" }, c: { tokenId: "3", accountId: "20" } };
   const authenticate = async ({ accessToken }: { accessToken: string }) => {
     lookups.push(accessToken);
-    return { ...owners[accessToken]!, appId: "5", appName: "app", appWebsite: "", scopes: ["read"], role: "" };
+    return { ...owners[accessToken]!, appId: "5", appName: "app", scopes: ["read"] };
   };
   return { accounts: { authenticate } } as unknown as Clients;
 }

@@ -48,9 +48,9 @@ export class TokenResolver {
       appId: answer.appId,
       appName: answer.appName,
       appWebsite: answer.appWebsite,
-      accountId: answer.accountId || undefined,
+      accountId: answer.accountId,
       scopes: answer.scopes,
-      role: answer.role || undefined,
+      role: answer.role,
     };
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(token, { viewer, until: Date.now() + this.cacheMs });

@@ -24,10 +24,10 @@ const accountById = row(accountRoutes, "get", "/api/v1/accounts/:id");
 const oauthToken = row(oauthRoutes, "post", "/oauth/token");
 
 const tokens = {
-  "user-read": { tokenId: "t1", appId: "a1", accountId: "1", scopes: ["read"], role: "" },
-  "user-granular": { tokenId: "t2", appId: "a1", accountId: "1", scopes: ["read:accounts"], role: "" },
-  "user-write": { tokenId: "t3", appId: "a1", accountId: "1", scopes: ["write"], role: "" },
-  "app-only": { tokenId: "t4", appId: "a1", accountId: "", scopes: ["read"], role: "" },
+  "user-read": { tokenId: "t1", appId: "a1", accountId: "1", scopes: ["read"] },
+  "user-granular": { tokenId: "t2", appId: "a1", accountId: "1", scopes: ["read:accounts"] },
+  "user-write": { tokenId: "t3", appId: "a1", accountId: "1", scopes: ["write"] },
+  "app-only": { tokenId: "t4", appId: "a1", scopes: ["read"] },
 };
 
 describe("bindRoute", () => {

@@ -58,7 +58,7 @@ ${fields}
 export interface ConsentView {
   csrf: string;
   appName: string;
-  appWebsite: string;
+  appWebsite: string | undefined;
   scopes: string[];
   /** The authorization parameters, posted back by both buttons. */
   params: Record<string, string>;

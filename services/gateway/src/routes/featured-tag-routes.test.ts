@@ -13,9 +13,9 @@ import { bindRoute } from "../http/bind-route.ts";
 import { featuredTagRoutes } from "./featured-tag-routes.ts";
 
 const tokens = {
-  "read-accounts": { tokenId: "t1", appId: "a1", accountId: "1", scopes: ["read:accounts"], role: "" },
-  "write-accounts": { tokenId: "t2", appId: "a1", accountId: "1", scopes: ["write:accounts"], role: "" },
-  "read-statuses": { tokenId: "t3", appId: "a1", accountId: "1", scopes: ["read:statuses", "write:statuses"], role: "" },
+  "read-accounts": { tokenId: "t1", appId: "a1", accountId: "1", scopes: ["read:accounts"] },
+  "write-accounts": { tokenId: "t2", appId: "a1", accountId: "1", scopes: ["write:accounts"] },
+  "read-statuses": { tokenId: "t3", appId: "a1", accountId: "1", scopes: ["read:statuses", "write:statuses"] },
 };
 // What a gRPC client rejects with when the service refuses.
 const refusal = (code: GrpcStatus, details: string) => Object.assign(new Error(details), { code, details });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "../http/route.ts";
-import { textParam } from "../http/params.ts";
+import { choiceParam, textParam } from "../http/params.ts";
 import { clientCredentials } from "./client-credentials.ts";
 import { presentToken } from "../presenters/token.ts";
 
@@ -8,7 +8,7 @@ const createApp = z.object({
   client_name: textParam.default(""),
   redirect_uris: z.union([z.string(), z.array(z.string()).transform((uris) => uris.join("\n"))]).default(""),
   scopes: z.string().default("read"),
-  website: z.string().default(""),
+  website: choiceParam,
 });
 
 const token = z.object({
@@ -41,7 +41,7 @@ export const oauthRoutes: Route[] = [
     present: (_ctx, { app }) => ({
       id: app.id,
       name: app.name,
-      website: app.website || null,
+      website: app.website ?? null,
       redirect_uri: app.redirectUris.join("\n"),
       redirect_uris: app.redirectUris,
       scopes: app.scopes,

@@ -48,7 +48,7 @@ export const statusRoutes: Route[] = [
           sensitive: input.sensitive,
           idempotencyKey: typeof key === "string" ? key : undefined,
           // The app of the viewer's token, as Mastodon records it on the status.
-          application: ctx.viewer?.appName ? { name: ctx.viewer.appName, website: ctx.viewer.appWebsite ?? "" } : undefined,
+          application: ctx.viewer?.appName ? { name: ctx.viewer.appName, website: ctx.viewer.appWebsite } : undefined,
           mediaIds: input.media_ids,
           poll: pollRequestOf(input.poll),
         },

@@ -5,7 +5,8 @@ export type Visibility = (typeof VISIBILITIES)[number];
 /** The client app a status was posted from; website may be empty. */
 export interface StatusApplication {
   name: string;
-  website: string;
+  /** Absent when the app gave none. */
+  website?: string | undefined;
 }
 
 /** A status as the service knows it. Absent optional values are null, never "". */

@@ -4,7 +4,7 @@ import { pollFromProto } from "./poll-to-proto.ts";
 
 /** A CreateStatusRequest as the create use case takes it (posted now or scheduled). */
 export function createStatusInputOf(request: CreateStatusRequest): CreateStatusInput {
-  const application = request.application?.name ? { name: request.application.name, website: request.application.website ?? "" } : null;
+  const application = request.application?.name ? { name: request.application.name, website: request.application.website } : null;
   return {
     text: request.status,
     visibility: request.visibility,

@@ -21,7 +21,7 @@ export function statusToProto(status: Status): StatusMessage {
     repliesCount: status.repliesCount,
     reblogsCount: status.reblogsCount,
     favouritesCount: status.favouritesCount,
-    application: status.application ? { name: status.application.name, website: status.application.website || undefined } : undefined,
+    application: status.application ? { name: status.application.name, website: status.application.website } : undefined,
     local: status.local,
     mediaIds: status.mediaIds,
     mentionedAccountIds: status.mentionedAccountIds ?? [],

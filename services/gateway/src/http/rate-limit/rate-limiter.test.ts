@@ -18,8 +18,8 @@ describe("rate limiter with Mastodon's throttle table", () => {
   before(async () => {
     accounts = await startAccountsFixture({
       tokens: {
-        alice: { tokenId: "t1", appId: "a1", accountId: "1", scopes: ["write"], role: "" },
-        bob: { tokenId: "t2", appId: "a1", accountId: "2", scopes: ["write"], role: "" },
+        alice: { tokenId: "t1", appId: "a1", accountId: "1", scopes: ["write"] },
+        bob: { tokenId: "t2", appId: "a1", accountId: "2", scopes: ["write"] },
       },
     });
     const tokens = new TokenResolver(accounts.clients, 60_000, TEST_SECRET);
