@@ -33,6 +33,11 @@ const CONNECTION_OPTIONS: RedisOptions = {
   enableAutoPipelining: true,
   maxRetriesPerRequest: 1,
   connectTimeout: 2_000,
+  // ioredis 5.8.2+ sends CLIENT SETINFO after an asynchronous read of its own package.json, and
+  // only then its ready check (INFO); a SUBSCRIBE issued meanwhile puts the connection into
+  // subscriber mode first, the ready check then fails and the subscription with it (ioredis issue
+  // 2037, seen under load on the streaming subscriber). The library name is not worth that.
+  disableClientInfo: true,
   retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
 };
 
