@@ -121,6 +121,28 @@ for (const backend of backends()) {
       assert.deepEqual(await listed(me), [["favourite", fan, root.statusId]]);
     });
 
+    it("silences every kind of notification about a muted thread for the account that muted it, and only for it", async () => {
+      const { me, fan, other } = accounts("me", "fan", "other");
+      const root = post(me);
+      await publishPost(h, { ...root, conversationRootId: root.statusId });
+      await h.publish("follow.accepted", me, { followId: "90", accountId: me, targetAccountId: fan, showReblogs: true, notify: true });
+      await h.publish("conversation.muted", me, { accountId: me, rootStatusId: root.statusId });
+      await h.drain();
+      // fan replies in the thread mentioning both (mention; a `status` post for me, who asked to hear of fan's posts).
+      const reply = post(fan, { inReplyToId: root.statusId, inReplyToAccountId: me, mentionedAccountIds: [me, other], conversationRootId: root.statusId });
+      await publishPost(h, reply);
+      await h.drain();
+      await favourite(fan, root.statusId, me);
+      await reblog(fan, { statusId: root.statusId, accountId: me });
+      await reblog(me, reply);
+      await h.drain();
+      await h.publish("status.updated", reply.statusId, { statusId: reply.statusId, accountId: fan, visibility: "public", local: true, editedAt: new Date(), mentionedAccountIds: [me, other], tags: [], hasMedia: false });
+      await h.publish("poll.ended", root.statusId, { pollId: "91", statusId: root.statusId, accountId: me, voterAccountIds: [other], endedAt: new Date() });
+      await h.drain();
+      assert.deepEqual(await listed(me), [], "no mention, status, favourite, reblog, update or poll notification about the muted thread");
+      assert.deepEqual(await listed(other), [["poll", me, root.statusId], ["mention", fan, reply.statusId]], "another participant still hears of it");
+    });
+
     it("keeps notifications when a favourite or follow is undone, drops those of a deleted status and of an answered request", async () => {
       const { me, fan, asker } = accounts("me", "fan", "asker");
       await follow(h, fan, me);
