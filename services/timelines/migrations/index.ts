@@ -6,6 +6,8 @@ import { addReblogsToIndex } from "./0003-add-reblogs-to-index.ts";
 import { createNotificationsAndMarkers } from "./0004-create-notifications-and-markers.ts";
 import { createLists } from "./0005-create-lists.ts";
 import { createHashtags } from "./0006-create-hashtags.ts";
+import { createConversations } from "./0007-create-conversations.ts";
+import { addEditedAtToIndex } from "./0008-add-edited-at-to-index.ts";
 
 /** Schema history of the timelines service, in order. */
-export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes, addReblogsToIndex, outboxMigration, createNotificationsAndMarkers, createLists, createHashtags];
+export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes, addReblogsToIndex, outboxMigration, createNotificationsAndMarkers, createLists, createHashtags, createConversations, addEditedAtToIndex];

@@ -6,6 +6,7 @@ import { TimelinesServiceService } from "@starling/proto/timelines/v1/timelines"
 import { MarkersServiceService } from "@starling/proto/timelines/v1/markers";
 import { NotificationsServiceService } from "@starling/proto/timelines/v1/notifications";
 import { ListsServiceService } from "@starling/proto/timelines/v1/lists";
+import { ConversationsServiceService } from "@starling/proto/timelines/v1/conversations";
 import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { timelinesMigrations } from "../migrations/index.ts";
 import type { TimelinesConfig } from "./config.ts";
@@ -16,6 +17,7 @@ import { tagsHandlers } from "./grpc/tags-handlers.ts";
 import { startStreamNotificationsConsumer } from "./events/stream-notifications-consumer.ts";
 import { timelinesHandlers } from "./grpc/timelines-handlers.ts";
 import { listsHandlers } from "./grpc/lists-handlers.ts";
+import { conversationsHandlers } from "./grpc/conversations-handlers.ts";
 import { feedWritesCounter, type FeedDeps } from "./use-cases/feed-deps.ts";
 
 /** The infrastructure the service needs: what `createInfraProvider` returns, or a test's stand-in. */
@@ -73,5 +75,6 @@ export async function startTimelinesService(
     { definition: MarkersServiceService, handlers: markersHandlers(deps) },
     { definition: ListsServiceService, handlers: listsHandlers(listsDeps) },
     { definition: TagsServiceService, handlers: tagsHandlers(deps) },
+    { definition: ConversationsServiceService, handlers: conversationsHandlers(deps) },
   ]);
 }

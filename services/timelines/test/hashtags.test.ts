@@ -97,5 +97,24 @@ for (const backend of backends()) {
       assert.ok(home.includes(allowed), "another domain's post with the tag is home");
       assert.ok(!home.includes(blocked), "the blocked domain's is not");
     });
+
+    it("moves an edited status to its new hashtags and media flag, and ignores an edit older than the one applied", async () => {
+      const edited = post(writer, { tags: ["bread"] });
+      await publishPost(h, edited);
+      await h.drain();
+      const edit = (tags: string[], hasMedia: boolean, editedAt: Date) =>
+        h.publish("status.updated", edited.statusId, { statusId: edited.statusId, accountId: writer, visibility: "public", local: true, editedAt, mentionedAccountIds: [], tags, hasMedia });
+      await edit(["jam", "butter"], true, new Date(Date.now() + 2_000));
+      await h.drain();
+      assert.deepEqual(await timeline("bread"), [], "the removed tag's timeline no longer shows it");
+      assert.deepEqual(await timeline("jam", { onlyMedia: true }), [edited.statusId]);
+      assert.deepEqual(await timeline("butter"), [edited.statusId]);
+      assert.equal((await tags.getTag({ tag: "jam" }, {})).history[0]!.uses, 1, "the history counts the new tag");
+      assert.equal((await tags.getTag({ tag: "bread" }, {})).history[0]!.uses, 0, "and no longer the old one");
+      await edit(["bread"], false, new Date(Date.now() + 1_000));
+      await h.drain();
+      assert.deepEqual(await timeline("bread"), [], "an older edit arriving late changes nothing");
+      assert.deepEqual(await timeline("jam", { onlyMedia: true }), [edited.statusId]);
+    });
   });
 }

@@ -1,4 +1,4 @@
-/** The `status_tags` read model: the normalized hashtags of every status, fed by status.created. */
+/** The `status_tags` read model: the normalized hashtags of every status, fed by status.created and status.updated. */
 import type { Database, Transaction } from "@starling/db";
 import { readPage, type Page } from "@starling/paging";
 import type { Origin } from "./public-statuses-queries.ts";
@@ -18,6 +18,31 @@ export async function recordStatusTags(db: Database, trx: Transaction, status: T
   if (status.tags.length === 0) return;
   const rows = [...new Set(status.tags)].map((tag) => ({ status_id: status.id, tag, account_id: status.accountId, created_at: status.createdAt }));
   await db.table("status_tags", trx).insert(rows).onConflict(["tag", "status_id"]).ignore();
+}
+
+/** An edit's hashtag facts as status.updated tells them. */
+export interface EditedTags {
+  id: string;
+  tags: readonly string[];
+  hasMedia: boolean;
+  editedAt: Date;
+}
+
+/**
+ * Replaces a live status's tags and media flag with an edit's, unless a later edit was applied
+ * already (events may arrive out of order). Tags keep the status's creation time, so hashtag
+ * history counts a status on the day it was posted, edited or not.
+ */
+export async function replaceEditedTags(db: Database, trx: Transaction, edit: EditedTags): Promise<void> {
+  const [status] = (await db
+    .table("statuses_index", trx)
+    .where({ id: edit.id, deleted: false })
+    .where((q) => q.whereNull("edited_at").orWhere("edited_at", "<", edit.editedAt))
+    .update({ has_media: edit.hasMedia, edited_at: edit.editedAt })
+    .returning(["account_id", "created_at"])) as { account_id: string; created_at: Date | null }[];
+  if (!status) return;
+  await db.table("status_tags", trx).where({ status_id: edit.id }).whereNotIn("tag", [...edit.tags]).delete();
+  await recordStatusTags(db, trx, { id: edit.id, accountId: String(status.account_id), createdAt: status.created_at ?? edit.editedAt, tags: edit.tags, hasMedia: edit.hasMedia });
 }
 
 /** Which statuses a hashtag timeline shows (Mastodon's TagFeed): tag names already normalized. */

@@ -48,7 +48,7 @@ const handlers: EventHandlers<{ deps: FeedDeps; trx: Transaction }> = {
       hasMedia: status.hasMedia,
     }),
   "status.deleted": (status, _envelope, { deps, trx }) => applyStatusDeleted(deps, trx, { ...status, id: status.statusId }),
-  "status.updated": (status, _envelope, { deps, trx }) => applyStatusUpdated(deps, trx, { ...status, id: status.statusId }),
+  "status.updated": (status, envelope, { deps, trx }) => applyStatusUpdated(deps, trx, { ...status, id: status.statusId, editedAt: status.editedAt ?? occurredAt(envelope) }),
 };
 
 /** Subscribes the feed consumer; it reads both topics from their beginning on first start. */

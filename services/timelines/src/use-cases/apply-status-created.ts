@@ -10,13 +10,14 @@ import { fanOutToLists } from "./fan-out-to-lists.ts";
 import { forEachHomeReceiverBatch } from "./home-receivers.ts";
 import { recordStatusTags } from "../data/status-tags-queries.ts";
 import { fanOutToTagFollowers } from "./fan-out-to-tag-followers.ts";
+import { addDirectStatus } from "./direct-conversations.ts";
 
 /**
  * status.created: records the status, then fans it out to the author's feed and its audience's.
  * A status already known (a redelivery) or already deleted (its delete arrived first) goes nowhere.
  * Feed writes happen inside the transaction so a failed write rolls the inbox row back and the
  * retry fans out again; the writes are idempotent. Every feed it enters, and the public streams it
- * is broadcast on, get an `update` stream message.
+ * is broadcast on, get an `update` stream message; a direct status joins its participants' conversations.
  */
 export async function applyStatusCreated(deps: FeedDeps, trx: Transaction, status: IndexedStatus & Pick<Broadcastable, "tags" | "hasMedia">): Promise<void> {
   await lockAuthor(trx, status.accountId);
@@ -24,6 +25,7 @@ export async function applyStatusCreated(deps: FeedDeps, trx: Transaction, statu
   await fanOutToLists(deps, trx, status);
   await recordStatusTags(deps.db, trx, { ...status, createdAt: status.createdAt ?? new Date(), tags: status.tags ?? [], hasMedia: status.hasMedia ?? false });
   if (status.reblogOfId) return fanOutReblog(deps, trx, status);
+  await addDirectStatus(deps, trx, status);
   deps.stream?.add(publicChannelsOf(status), { event: "update", statusId: status.id });
   await forEachHomeReceiverBatch(deps, trx, status, async (accountIds) => {
     await addToFeeds(deps.kv, accountIds, status.id);

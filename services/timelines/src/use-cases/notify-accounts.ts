@@ -13,10 +13,24 @@ import type { FeedDeps } from "./feed-deps.ts";
 export type NotificationCause = Omit<NewNotification, "accountId"> & { conversationRootId?: string | undefined };
 
 /**
+ * Mastodon's NotifyService#blocked? for one cause: the recipients among `recipientIds` who may hear
+ * of it. Local accounts only, never the account that acted (but a poll's author), nor one that
+ * blocks it, mutes it with notifications hidden, blocks its domain, or muted the conversation
+ * (`conversationRootId`) of the status it is about. Direct conversations follow the same rules.
+ */
+export async function recipientsToTell(deps: Pick<FeedDeps, "db">, trx: Transaction, recipientIds: readonly string[], cause: Pick<NotificationCause, "type" | "fromAccountId" | "conversationRootId">): Promise<string[]> {
+  // The one exception to "not your own actions": a poll's author hears that it ended (as Mastodon).
+  const others = [...new Set(recipientIds)].filter((id) => id !== cause.fromAccountId || cause.type === "poll");
+  const candidates = await localAmong(deps.db, trx, others);
+  const refusing = await recipientsRefusing(deps.db, trx, candidates, cause.fromAccountId);
+  const root = cause.conversationRootId;
+  const mutingConversation = root ? await recipientsMutingConversation(deps.db, trx, candidates, root) : new Set<string>();
+  return candidates.filter((id) => !refusing.has(id) && !mutingConversation.has(id));
+}
+
+/**
  * Stores one notification per recipient and, with each, a notification.created event in the
- * outbox (same transaction). Mastodon's rules decide who is told: local accounts only, never the
- * account that acted (but a poll's author), nor one that blocks it, mutes it with notifications
- * hidden, blocks its domain, or muted the conversation of the status it is about. The same cause
+ * outbox (same transaction), to those {@link recipientsToTell} lets hear of it. The same cause
  * twice (a redelivered or repeated event) stores nothing more.
  * The seam for filters (the filters issue): a filtered status's notification is dropped here.
  */
@@ -25,14 +39,9 @@ export async function notifyAccounts(deps: FeedDeps, trx: Transaction, recipient
   const facts = cause.statusId ? await notificationFacts(deps.db, trx, cause.statusId) : undefined;
   // A status deleted before this event arrived takes its notifications with it (as status.deleted does).
   if (facts?.deleted) return [];
-  // The one exception to "not your own actions": a poll's author hears that it ended (as Mastodon).
-  const others = [...new Set(recipientIds)].filter((id) => id !== cause.fromAccountId || cause.type === "poll");
-  const candidates = await localAmong(deps.db, trx, others);
-  const refusing = await recipientsRefusing(deps.db, trx, candidates, cause.fromAccountId);
-  const root = conversationRootId ?? facts?.conversationRootId;
-  const mutingConversation = root ? await recipientsMutingConversation(deps.db, trx, candidates, root) : new Set<string>();
+  const told = await recipientsToTell(deps, trx, recipientIds, { ...cause, conversationRootId: conversationRootId ?? facts?.conversationRootId });
   const stored: Notification[] = [];
-  for (const accountId of candidates.filter((id) => !refusing.has(id) && !mutingConversation.has(id))) {
+  for (const accountId of told) {
     const created = await insertNotification(deps.db, trx, deps.newId(), { ...notification, accountId });
     if (created) stored.push(created);
   }
