@@ -23,6 +23,7 @@ import { NotificationsServiceClient } from "@starling/proto/timelines/v1/notific
 import { MarkersServiceClient } from "@starling/proto/timelines/v1/markers";
 import { ListsServiceClient } from "@starling/proto/timelines/v1/lists";
 import { TagsServiceClient } from "@starling/proto/timelines/v1/tags";
+import { ConversationsServiceClient } from "@starling/proto/timelines/v1/conversations";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
 import type { GatewayConfig } from "../config.ts";
 
@@ -50,6 +51,7 @@ export interface Clients {
   markers: AsyncClient<MarkersServiceClient>;
   lists: AsyncClient<ListsServiceClient>;
   tags: AsyncClient<TagsServiceClient>;
+  conversations: AsyncClient<ConversationsServiceClient>;
   media: AsyncClient<MediaServiceClient>;
   previewCards: AsyncClient<PreviewCardsServiceClient>;
   federation: AsyncClient<FederationServiceClient>;
@@ -81,6 +83,7 @@ export function connectClients(config: GatewayConfig): Clients {
     markers: connectService(MarkersServiceClient, config.TIMELINES_GRPC_URL, defaults),
     lists: connectService(ListsServiceClient, config.TIMELINES_GRPC_URL, defaults),
     tags: connectService(TagsServiceClient, config.TIMELINES_GRPC_URL, defaults),
+    conversations: connectService(ConversationsServiceClient, config.TIMELINES_GRPC_URL, defaults),
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
     previewCards: connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, defaults),
     federation: connectService(FederationServiceClient, config.FEDERATION_GRPC_URL, defaults),

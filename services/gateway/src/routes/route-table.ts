@@ -22,6 +22,7 @@ import { pushRoutes } from "./push-routes.ts";
 import { notificationRoutes } from "./notification-routes.ts";
 import { markerRoutes } from "./marker-routes.ts";
 import { featuredTagRoutes } from "./featured-tag-routes.ts";
+import { conversationRoutes } from "./conversation-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each (one group a line, so new groups merge cleanly). */
 export const ROUTES: Route[] = [
@@ -48,4 +49,5 @@ export const ROUTES: Route[] = [
   ...searchRoutes,
   ...pushRoutes,
   ...featuredTagRoutes,
+  ...conversationRoutes,
 ];

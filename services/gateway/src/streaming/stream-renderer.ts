@@ -12,6 +12,7 @@ import type { Clients } from "../clients/gateway-clients.ts";
 import type { GatewayConfig } from "../config.ts";
 import type { TokenResolver } from "../http/authenticate.ts";
 import type { RouteContext } from "../http/route.ts";
+import { presentConversations } from "../presenters/conversation.ts";
 import { presentNotifications } from "../presenters/notification.ts";
 import { presentStatusesById } from "../presenters/status.ts";
 import type { StreamTarget } from "./stream-hub.ts";
@@ -39,12 +40,15 @@ interface ViewerWork {
   statusIds: Set<string>;
   filtered: boolean;
   notifications: Map<string, NonNullable<StreamMessage["notification"]>>;
+  /** By {@link conversationKey}: one conversation may change twice in a batch. */
+  conversations: Map<string, NonNullable<StreamMessage["conversation"]>>;
   /** Encoded payloads by status id or "n:" notification id; absent when the viewer may not see it. */
   payloads: Map<string, string>;
 }
 
 const viewerKey = (viewer: Viewer | undefined) => viewer?.accountId ?? "anonymous";
 const STATUS_EVENTS = new Set(["update", "status.update"]);
+const conversationKey = (c: NonNullable<StreamMessage["conversation"]>) => `c:${c.id}:${c.lastStatusId}:${c.unread}`;
 
 /** Queues heard messages and renders them batch by batch. */
 export class StreamRenderer {
@@ -77,10 +81,11 @@ export class StreamRenderer {
     for (const { message, targets } of batch) {
       for (const { client, stream } of targets) {
         const key = viewerKey(client.viewer);
-        const entry = work.get(key) ?? { viewer: client.viewer, statusIds: new Set(), filtered: false, notifications: new Map(), payloads: new Map() };
+        const entry = work.get(key) ?? { viewer: client.viewer, statusIds: new Set(), filtered: false, notifications: new Map(), conversations: new Map(), payloads: new Map() };
         work.set(key, entry);
         if (STATUS_EVENTS.has(message.event) && message.statusId) entry.statusIds.add(message.statusId);
         if (message.event === "notification" && message.notification) entry.notifications.set(message.notification.notificationId, message.notification);
+        if (message.event === "conversation" && message.conversation) entry.conversations.set(conversationKey(message.conversation), message.conversation);
         entry.filtered ||= stream.filtered;
       }
     }
@@ -96,6 +101,7 @@ export class StreamRenderer {
   #payloadOf(message: StreamMessage, work: ViewerWork | undefined): string | undefined {
     if (STATUS_EVENTS.has(message.event)) return message.statusId ? work?.payloads.get(message.statusId) : undefined;
     if (message.event === "notification") return message.notification ? work?.payloads.get(`n:${message.notification.notificationId}`) : undefined;
+    if (message.event === "conversation") return message.conversation ? work?.payloads.get(conversationKey(message.conversation)) : undefined;
     if (message.event === "delete") return message.statusId;
     // Events their publisher rendered (announcements), and filters_changed, which has no payload.
     return message.payload ?? (message.event === "filters_changed" ? "undefined" : undefined);
@@ -107,7 +113,13 @@ export class StreamRenderer {
       const ctx: RouteContext = { ...this.#deps, viewer, viewerToken: viewer ? await this.#deps.tokens.sign(viewer) : undefined, headers: {} };
       // The notification as the notifications API lists it, rendered by the same presenter.
       const stored = [...work.notifications.values()].map(({ notificationId, type, createdAt, fromAccountId, statusId, reportId }) => ({ id: notificationId, type, createdAt, fromAccountId, statusId, reportId }));
-      const [statuses, notifications] = await Promise.all([presentStatusesById(ctx, [...work.statusIds]), presentNotifications(ctx, stored)]);
+      const conversations = [...work.conversations.entries()];
+      const [statuses, notifications, rendered] = await Promise.all([
+        presentStatusesById(ctx, [...work.statusIds]),
+        presentNotifications(ctx, stored),
+        presentConversations(ctx, conversations.map(([, c]) => c)),
+      ]);
+      rendered.forEach((conversation, i) => work.payloads.set(conversations[i]![0], JSON.stringify(conversation)));
       const hidden = work.filtered && viewer?.accountId ? await hiddenAuthors(ctx, statuses.flatMap(involvedAccounts)) : new Set<string>();
       for (const status of statuses) {
         if (!involvedAccounts(status).some((id) => hidden.has(id))) work.payloads.set(status.id as string, JSON.stringify(status));
