@@ -39,6 +39,19 @@ function describeHashtags(start: () => Promise<Stack>): void {
     assert.deepEqual((await get(undefined, "/api/v1/timelines/tag/unknown" + suffix)).body, []);
   });
 
+  it("moves an edited post from the hashtag it lost to the one it gained", async function () {
+    this.timeout(90_000);
+    const { ana } = sessions;
+    const tagged = (tag: string) => async () => ids(await ana.client.v1.timelines.tag.$select(tag).list());
+    const post = await ana.client.v1.statuses.create({ status: `first #soup${suffix}` });
+    await waitFor(async () => (await tagged(`soup${suffix}`)()).includes(post.id), { timeoutMs: 60_000, what: "the post on its first tag" });
+    await ana.client.v1.statuses.$select(post.id).update({ status: `then #Stew${suffix}` });
+    await waitFor(async () => (await tagged(`stew${suffix}`)()).includes(post.id), { timeoutMs: 60_000, what: "the edited post on its new tag" });
+    assert.deepEqual(await tagged(`soup${suffix}`)(), [], "no longer on the tag the edit removed");
+    const history = (await get(undefined, `/api/v1/tags/stew${suffix}`)).body.history as { uses: string }[];
+    assert.equal(history[0]!.uses, "1");
+  });
+
   it("shows a tag with seven days of history and follow state, and follows and unfollows it", async function () {
     this.timeout(90_000);
     const { ben } = sessions;
