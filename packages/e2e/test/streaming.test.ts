@@ -82,9 +82,15 @@ function describeStreaming(start: () => Promise<Stack>): void {
     const last = await ana.client.v1.statuses.create({ status: `last ${suffix}` });
     await ws.next((e) => isStatus("update", last.id)(e) && e.stream?.[0] === "public:local", "the last post on public:local");
     await sse.next(isStatus("update", last.id), "the last post on ben's SSE stream");
-    const onPublic = ws.events.filter((e) => e.stream?.[0] === "public:local" && e.event === "update").map((e) => (JSON.parse(e.payload) as { id: string }).id);
+    // Only this test's posts count: the suite's warm-up post may still reach public:local late
+    // through Kafka on the production-like stack.
+    const ours = new Set([open.id, forFollowers.id, strangers.id, blocked.id, last.id]);
+    const onPublic = ws.events
+      .filter((e) => e.stream?.[0] === "public:local" && e.event === "update")
+      .map((e) => (JSON.parse(e.payload) as { id: string }).id)
+      .filter((id) => ours.has(id));
     assert.deepEqual(onPublic, [open.id, last.id], "no followers-only post and no blocked author on a public stream");
-    assert.deepEqual(ids(sse, "update"), [open.id, forFollowers.id, last.id], "nothing from an account ben does not follow or blocks");
+    assert.deepEqual(ids(sse, "update").filter((id) => ours.has(id)), [open.id, forFollowers.id, last.id], "nothing from an account ben does not follow or blocks");
     assert.ok(!ids(anonymous, "update").includes(forFollowers.id), "no followers-only post for an anonymous client");
     assert.deepEqual([ws.errors, cyStream.errors], [[], []]);
     for (const client of [ws, sse, anonymous, cyStream]) client.close();
