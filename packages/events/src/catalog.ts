@@ -10,6 +10,7 @@ import { UserSignedUp } from "@starling/proto/accounts/v1/events";
 import { AccountDeleted } from "@starling/proto/accounts/v1/events";
 import { FavouriteCreated, FavouriteDeleted, ReblogCreated, ReblogDeleted, StatusPinned, StatusUnpinned } from "@starling/proto/statuses/v1/interaction_events";
 import { NotificationCreated } from "@starling/proto/timelines/v1/notification_events";
+import { FiltersChanged } from "@starling/proto/timelines/v1/filter_events";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
@@ -68,6 +69,7 @@ export const EVENT_CATALOG = {
   "media.processed": entry(TOPICS.media, MediaProcessed),
   "card.created": entry(TOPICS.media, CardCreated),
   "notification.created": entry(TOPICS.timelines, NotificationCreated),
+  "filters.changed": entry(TOPICS.timelines, FiltersChanged),
 } as const;
 
 /** A known event type such as `status.created`. */

@@ -5,3 +5,4 @@ export { firstLink } from "./first-link.ts";
 export { formatStatus, statusEntities, type StatusEntities, type StatusLinks } from "./format-status.ts";
 export { hashtagsIn, isHashtagName, normalizeHashtag } from "./hashtags.ts";
 export { mentionedAccts, mentionMatches, type MentionMatch } from "./mentions.ts";
+export { htmlToPlainText } from "./plain-text.ts";

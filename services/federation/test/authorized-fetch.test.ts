@@ -20,7 +20,7 @@ function serveAlice(h: Harness): { alice: Account; statusPath: string } {
     id: "7001", uri: `${alice.uri}/statuses/7001`, url: `${BASE_URL}/@alice/7001`, accountId: alice.id, inReplyToId: "", inReplyToAccountId: "", content: "<p>Hello</p>",
     text: "Hello", spoilerText: "", visibility: "public", sensitive: false, language: "en", createdAt: new Date("2024-05-01T10:00:00Z"), editedAt: undefined,
     repliesCount: 0, reblogsCount: 0, favouritesCount: 0, application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "",
-    reblog: undefined, viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [],
+    reblog: undefined, viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [], filtered: [],
   };
   const federated: FederatedStatus = { status, inReplyToUri: undefined, reblogOfUri: undefined, poll: undefined } as FederatedStatus;
   h.answer("getAccounts", async ({ ids }: { ids: string[] }) => ({ accounts: ids.includes(alice.id) ? [alice] : [] }));

@@ -134,7 +134,7 @@ function status(fields: Partial<Status> & { uri: string; accountId: string }): S
     id: String(nextId++), url: fields.uri, inReplyToId: "", inReplyToAccountId: "", content: "", text: "", spoilerText: "", visibility: "public",
     sensitive: false, language: "", createdAt: new Date(), editedAt: undefined, repliesCount: 0, reblogsCount: 0, favouritesCount: 0,
     application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "", reblog: undefined, viewer: undefined,
-    mentionedAccountIds: [], tags: [], emojiShortcodes: [], ...fields,
+    mentionedAccountIds: [], tags: [], emojiShortcodes: [], filtered: [], ...fields,
   };
 }
 

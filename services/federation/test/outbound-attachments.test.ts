@@ -55,7 +55,7 @@ for (const backend of backends) {
         id, uri: `${alice.uri}/statuses/${id}`, url: `${BASE_URL}/@alice/${id}`, accountId: alice.id, inReplyToId: "", inReplyToAccountId: "", content: "<p>cats</p>", text: "cats",
         spoilerText: "", visibility: "public", sensitive: false, language: "en", createdAt: new Date("2024-05-01T10:00:00Z"), editedAt: undefined, repliesCount: 0,
         reblogsCount: 0, favouritesCount: 0, application: undefined, local: true, mediaIds: ["501", "502", "503"], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
-        viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [],
+        viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [], filtered: [],
       };
       federated.set(id, { status, inReplyToUri: undefined, reblogOfUri: undefined, poll: undefined });
       await publish("status.created", id, { statusId: id, accountId: alice.id, visibility: "public", local: true, mentionedAccountIds: [], createdAt: status.createdAt, language: "en", tags: [], hasMedia: false });

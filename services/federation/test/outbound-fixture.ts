@@ -50,7 +50,7 @@ export async function startOutboundFixture(backend: Backend): Promise<OutboundFi
         id, uri: `${alice.uri}/statuses/${id}`, url: `${BASE_URL}/@alice/${id}`, accountId: alice.id, inReplyToId: "", inReplyToAccountId: "", content: "<p>Hello</p>", text: "Hello",
         spoilerText: "", visibility: "public", sensitive: false, language: "en", createdAt: new Date("2024-05-01T10:00:00Z"), editedAt: undefined, repliesCount: 0,
         reblogsCount: 0, favouritesCount: 0, application: undefined, local: true, mediaIds: [], cardId: "", pollId: "", reblogOfId: "", reblog: undefined,
-        viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [], ...fields,
+        viewer: undefined, mentionedAccountIds: [], tags: [], emojiShortcodes: [], filtered: [], ...fields,
       };
       federated.set(id, { status, inReplyToUri: undefined, reblogOfUri: undefined, poll: undefined, ...extra });
       return status;

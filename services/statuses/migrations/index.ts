@@ -12,6 +12,7 @@ import { createPolls } from "./0009-create-polls.ts";
 import { addPollEndAnnouncements } from "./0011-add-poll-end-announcements.ts";
 import { createScheduledStatuses } from "./0010-create-scheduled-statuses.ts";
 import { createFeaturedTags } from "./0012-create-featured-tags.ts";
+import { createFilterCopies } from "./0013-create-filter-copies.ts";
 
 /** The statuses schema's history, in order. Append only; never rename or reorder a released step. */
-export const statusesMigrations: Migration[] = [outboxMigration, inboxMigration, createStatuses, createIdempotencyKeys, addStatusMediaIds, createCustomEmojis, addStatusPreviewCard, createStatusEdits, createStatusInteractions, addStatusTextEntities, createPolls, createScheduledStatuses, addPollEndAnnouncements, createFeaturedTags];
+export const statusesMigrations: Migration[] = [outboxMigration, inboxMigration, createStatuses, createIdempotencyKeys, addStatusMediaIds, createCustomEmojis, addStatusPreviewCard, createStatusEdits, createStatusInteractions, addStatusTextEntities, createPolls, createScheduledStatuses, addPollEndAnnouncements, createFeaturedTags, createFilterCopies];

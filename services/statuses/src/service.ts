@@ -29,6 +29,8 @@ import { FederatedStatusesServiceService } from "@starling/proto/statuses/v1/fed
 import { connectPreviewCards } from "./clients/preview-cards-client.ts";
 import { statusPageCopies } from "./read-models/status-page-copies.ts";
 import { startPageCopiesConsumer } from "./read-models/status-page-copies-consumer.ts";
+import { startFilterCopiesConsumer } from "./read-models/filter-copies-consumer.ts";
+import { viewerFilters } from "./read-models/viewer-filters.ts";
 import { federatedStatusesHandlers } from "./grpc/federated-statuses-handlers.ts";
 import { cacheStatusPages } from "./data/status-page-cache.ts";
 import { FeaturedTagsServiceService } from "@starling/proto/statuses/v1/featured_tags";
@@ -80,11 +82,14 @@ export async function startStatusesService(
   cacheStatusPages(db, infra.kv(), COPY_TTL_MS);
   const pageCopies = await startPageCopiesConsumer(bus, copies);
   context.shutdown.add("workers", "statuses page-copies consumer", () => pageCopies.stop());
+  const filterCopies = await startFilterCopiesConsumer(bus, db);
+  context.shutdown.add("workers", "statuses filter-copies consumer", () => filterCopies.stop());
   const deps = {
     db,
     accounts: copies.standings.wrap(accountsDirectory(client, profiles)),
     media: mediaAttacher(media),
     copies,
+    filters: viewerFilters(db),
     relay,
     newId: createIdGenerator(),
     baseUrl: baseUrl(config.LOCAL_DOMAIN, config.LOCAL_HTTPS),

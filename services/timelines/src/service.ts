@@ -7,6 +7,7 @@ import { MarkersServiceService } from "@starling/proto/timelines/v1/markers";
 import { NotificationsServiceService } from "@starling/proto/timelines/v1/notifications";
 import { ListsServiceService } from "@starling/proto/timelines/v1/lists";
 import { ConversationsServiceService } from "@starling/proto/timelines/v1/conversations";
+import { FiltersServiceService } from "@starling/proto/timelines/v1/filters";
 import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { timelinesMigrations } from "../migrations/index.ts";
 import type { TimelinesConfig } from "./config.ts";
@@ -18,6 +19,7 @@ import { startStreamNotificationsConsumer } from "./events/stream-notifications-
 import { timelinesHandlers } from "./grpc/timelines-handlers.ts";
 import { listsHandlers } from "./grpc/lists-handlers.ts";
 import { conversationsHandlers } from "./grpc/conversations-handlers.ts";
+import { filtersHandlers } from "./grpc/filters-handlers.ts";
 import { feedWritesCounter, type FeedDeps } from "./use-cases/feed-deps.ts";
 
 /** The infrastructure the service needs: what `createInfraProvider` returns, or a test's stand-in. */
@@ -76,5 +78,6 @@ export async function startTimelinesService(
     { definition: ListsServiceService, handlers: listsHandlers(listsDeps) },
     { definition: TagsServiceService, handlers: tagsHandlers(deps) },
     { definition: ConversationsServiceService, handlers: conversationsHandlers(deps) },
+    { definition: FiltersServiceService, handlers: filtersHandlers(listsDeps) },
   ]);
 }

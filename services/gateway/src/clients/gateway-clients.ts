@@ -24,6 +24,7 @@ import { MarkersServiceClient } from "@starling/proto/timelines/v1/markers";
 import { ListsServiceClient } from "@starling/proto/timelines/v1/lists";
 import { TagsServiceClient } from "@starling/proto/timelines/v1/tags";
 import { ConversationsServiceClient } from "@starling/proto/timelines/v1/conversations";
+import { FiltersServiceClient } from "@starling/proto/timelines/v1/filters";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
 import type { GatewayConfig } from "../config.ts";
 
@@ -52,6 +53,7 @@ export interface Clients {
   lists: AsyncClient<ListsServiceClient>;
   tags: AsyncClient<TagsServiceClient>;
   conversations: AsyncClient<ConversationsServiceClient>;
+  filters: AsyncClient<FiltersServiceClient>;
   media: AsyncClient<MediaServiceClient>;
   previewCards: AsyncClient<PreviewCardsServiceClient>;
   federation: AsyncClient<FederationServiceClient>;
@@ -84,6 +86,7 @@ export function connectClients(config: GatewayConfig): Clients {
     lists: connectService(ListsServiceClient, config.TIMELINES_GRPC_URL, defaults),
     tags: connectService(TagsServiceClient, config.TIMELINES_GRPC_URL, defaults),
     conversations: connectService(ConversationsServiceClient, config.TIMELINES_GRPC_URL, defaults),
+    filters: connectService(FiltersServiceClient, config.TIMELINES_GRPC_URL, defaults),
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
     previewCards: connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, defaults),
     federation: connectService(FederationServiceClient, config.FEDERATION_GRPC_URL, defaults),

@@ -11,7 +11,7 @@ const WITH_STATUS = new Set(["favourite", "reblog", "status", "mention", "poll",
  * Renders notifications as Mastodon 4.0 Notification entities, in order: the accounts from one
  * GetAccounts call, the statuses from the ONE hydration call (GetStatusPage) every status list
  * uses. A notification whose account is gone or suspended, or whose status the viewer can no
- * longer see, is left out, as Mastodon hides them. `admin.report` has no Report to show until the moderation
+ * longer see or that a `hide` filter of the notifications context matches, is left out, as Mastodon hides them. `admin.report` has no Report to show until the moderation
  * issue brings reports; it is left out too.
  */
 export async function presentNotifications(ctx: RouteContext, notifications: readonly Notification[]): Promise<Record<string, unknown>[]> {
@@ -20,7 +20,7 @@ export async function presentNotifications(ctx: RouteContext, notifications: rea
   const statusIds = [...new Set(notifications.flatMap((n) => (n.statusId && WITH_STATUS.has(n.type) ? [n.statusId] : [])))];
   const [{ accounts }, page] = await Promise.all([
     ctx.clients.accounts.getAccounts({ ids: accountIds }, { viewerToken: ctx.viewerToken }),
-    statusIds.length > 0 ? ctx.clients.statuses.getStatusPage({ ids: statusIds }, { viewerToken: ctx.viewerToken }) : undefined,
+    statusIds.length > 0 ? ctx.clients.statuses.getStatusPage({ ids: statusIds, filterContext: "notifications" }, { viewerToken: ctx.viewerToken }) : undefined,
   ]);
   const { moved, emojis } = await hydrateAccounts(ctx, accounts);
   // Notifications from suspended accounts are hidden (reference §1.7).

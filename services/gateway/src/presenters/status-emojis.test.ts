@@ -19,7 +19,7 @@ const status = (id: string, accountId: string, emojiShortcodes: string[]): Statu
   id, uri: `${base}/statuses/${id}`, accountId, content: "<p>:blobcat:</p>", text: "", spoilerText: "",
   visibility: "public", sensitive: false, createdAt: new Date("2024-03-05T17:45:12Z"), editedAt: undefined, repliesCount: 0,
   reblogsCount: 0, favouritesCount: 0, application: undefined, local: accountId === alice.id, mediaIds: [], mentionedAccountIds: [], tags: [],
-  emojiShortcodes,
+  emojiShortcodes, filtered: [],
 });
 
 const urlsOf = (entities: unknown) => (entities as { url: string }[]).map((e) => e.url);

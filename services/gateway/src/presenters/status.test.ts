@@ -30,6 +30,7 @@ function statusFixture(overrides: Partial<Status> = {}): Status {
     mentionedAccountIds: [],
     tags: [],
     emojiShortcodes: [],
+    filtered: [],
     ...overrides,
   };
 }

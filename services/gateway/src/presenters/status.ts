@@ -5,6 +5,7 @@ import type { Status, StatusPage } from "@starling/proto/statuses/v1/statuses";
 import { HttpError } from "../http/grpc-to-http.ts";
 import type { RouteContext } from "../http/route.ts";
 import { presentAccount } from "./account.ts";
+import { presentFilterResult } from "./filter.ts";
 import { emojiKey, presentEmojisOf } from "./custom-emoji.ts";
 import { presentMediaList } from "./media.ts";
 import { pinnedField, viewerFields } from "./reblog.ts";
@@ -26,10 +27,13 @@ export function presentStatusPage(ctx: Pick<RouteContext, "viewer" | "baseUrl">,
   });
 }
 
-/** Loads statuses by id with ONE GetStatusPage call and renders them in that order; see {@link presentStatusPage}. */
-export async function presentStatusesById(ctx: RouteContext, ids: readonly string[], options: { source?: boolean } = {}): Promise<Record<string, unknown>[]> {
+/**
+ * Loads statuses by id with ONE GetStatusPage call and renders them in that order; see
+ * {@link presentStatusPage}. `filterContext` is where they are shown (see GetStatusPageRequest).
+ */
+export async function presentStatusesById(ctx: RouteContext, ids: readonly string[], options: { source?: boolean; filterContext?: string | undefined } = {}): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  return presentStatusPage(ctx, await ctx.clients.statuses.getStatusPage({ ids: [...ids] }, { viewerToken: ctx.viewerToken }), options);
+  return presentStatusPage(ctx, await ctx.clients.statuses.getStatusPage({ ids: [...ids], filterContext: options.filterContext }, { viewerToken: ctx.viewerToken }), options);
 }
 
 /**
@@ -114,7 +118,7 @@ export function renderStatus(
     reblogs_count: status.reblogsCount,
     favourites_count: status.favouritesCount,
     edited_at: isoOrNull(status.editedAt),
-    ...(viewer ? { ...viewerFields(status), filtered: [] } : {}),
+    ...(viewer ? { ...viewerFields(status), filtered: (status.filtered ?? []).map(presentFilterResult) } : {}),
     ...pinnedField(status, viewer),
     ...(source ? { text: status.text } : { content: status.content }),
     reblog: null,

@@ -23,6 +23,8 @@ import { notificationRoutes } from "./notification-routes.ts";
 import { markerRoutes } from "./marker-routes.ts";
 import { featuredTagRoutes } from "./featured-tag-routes.ts";
 import { conversationRoutes } from "./conversation-routes.ts";
+import { filterV1Routes } from "./filter-v1-routes.ts";
+import { filterV2Routes } from "./filter-v2-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each (one group a line, so new groups merge cleanly). */
 export const ROUTES: Route[] = [
@@ -50,4 +52,6 @@ export const ROUTES: Route[] = [
   ...pushRoutes,
   ...featuredTagRoutes,
   ...conversationRoutes,
+  ...filterV1Routes,
+  ...filterV2Routes,
 ];

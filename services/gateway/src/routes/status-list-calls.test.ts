@@ -9,7 +9,7 @@ const alice = accountFixture({ id: "1", username: "alice" });
 const status = (id: string, extra: Partial<Status> = {}): Status => ({
   id, uri: `https://example.test/statuses/${id}`, accountId: "1", content: "<p>hi</p>", text: "hi", spoilerText: "", visibility: "public", sensitive: false,
   createdAt: new Date("2024-01-01T00:00:00Z"), editedAt: undefined, repliesCount: 0, reblogsCount: 0, favouritesCount: 0, application: undefined,
-  local: true, mediaIds: [], mentionedAccountIds: ["1"], tags: [], emojiShortcodes: [], ...extra,
+  local: true, mediaIds: [], mentionedAccountIds: ["1"], tags: [], emojiShortcodes: [], filtered: [], ...extra,
 });
 // A page showing everything a status can show, so a presenter that fetched any of it itself would call out.
 const page: StatusPage = {

@@ -46,7 +46,7 @@ export const tagRoutes: Route[] = [
     input: tagTimeline,
     call: async (ctx, input: TagTimeline) => {
       const request = { page: pageRequest(input), tag: input.hashtag, any: input.any, all: input.all, none: input.none, local: input.local, remote: input.remote, onlyMedia: input.only_media };
-      return hydrate(ctx, (await ctx.clients.tags.getTagTimeline(request, { viewerToken: ctx.viewerToken })).statusIds);
+      return hydrate(ctx, (await ctx.clients.tags.getTagTimeline(request, { viewerToken: ctx.viewerToken })).statusIds, "public");
     },
     present: (ctx, r: Hydrated) => presentStatusPage(ctx, r.page),
     links: timelineLinks,

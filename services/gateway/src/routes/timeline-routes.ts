@@ -10,10 +10,13 @@ const publicTimeline = z.object({ ...pageParams(20), local: boolParam.default(fa
 type Page = z.infer<typeof home>;
 const nothing = { statusIds: [] as string[], page: undefined };
 
-/** The page of timeline ids, in timeline order, from the one hydration call; ids the viewer may not see drop out. */
-export async function hydrate(ctx: RouteContext, statusIds: string[]) {
+/**
+ * The page of timeline ids, in timeline order, from the one hydration call; ids the viewer may not
+ * see, or that a `hide` filter of `filterContext` (the viewer's filters' context of the route) matches, drop out.
+ */
+export async function hydrate(ctx: RouteContext, statusIds: string[], filterContext: "home" | "public") {
   if (statusIds.length === 0) return nothing;
-  return { statusIds, page: await ctx.clients.statuses.getStatusPage({ ids: statusIds }, { viewerToken: ctx.viewerToken }) };
+  return { statusIds, page: await ctx.clients.statuses.getStatusPage({ ids: statusIds, filterContext }, { viewerToken: ctx.viewerToken }) };
 }
 
 export type Hydrated = Awaited<ReturnType<typeof hydrate>>;
@@ -31,7 +34,7 @@ export const timelineRoutes: Route[] = [
     scopes: ["read", "read:statuses"],
     input: home,
     call: async (ctx, input: Page) =>
-      hydrate(ctx, (await ctx.clients.timelines.getHomeTimeline({ page: pageRequest(input) }, { viewerToken: ctx.viewerToken })).statusIds),
+      hydrate(ctx, (await ctx.clients.timelines.getHomeTimeline({ page: pageRequest(input) }, { viewerToken: ctx.viewerToken })).statusIds, "home"),
     present: (ctx, r: Hydrated) => presentStatusPage(ctx, r.page),
     links: timelineLinks,
   },
@@ -42,7 +45,7 @@ export const timelineRoutes: Route[] = [
     scopes: ["read", "read:statuses"],
     input: publicTimeline,
     call: async (ctx, input: z.infer<typeof publicTimeline>) =>
-      hydrate(ctx, (await ctx.clients.timelines.getPublicTimeline({ page: pageRequest(input), local: input.local, remote: input.remote }, { viewerToken: ctx.viewerToken })).statusIds),
+      hydrate(ctx, (await ctx.clients.timelines.getPublicTimeline({ page: pageRequest(input), local: input.local, remote: input.remote }, { viewerToken: ctx.viewerToken })).statusIds, "public"),
     present: (ctx, r: Hydrated) => presentStatusPage(ctx, r.page),
     links: timelineLinks,
   },
@@ -53,7 +56,7 @@ export const timelineRoutes: Route[] = [
     scopes: ["read", "read:lists"],
     input: listTimeline,
     call: async (ctx, input: z.infer<typeof listTimeline>) =>
-      hydrate(ctx, (await ctx.clients.lists.getListTimeline({ listId: input.list_id, page: pageRequest(input) }, { viewerToken: ctx.viewerToken })).statusIds),
+      hydrate(ctx, (await ctx.clients.lists.getListTimeline({ listId: input.list_id, page: pageRequest(input) }, { viewerToken: ctx.viewerToken })).statusIds, "home"),
     present: (ctx, r: Hydrated) => presentStatusPage(ctx, r.page),
     links: timelineLinks,
   },

@@ -17,6 +17,7 @@ import { presentNotifications } from "../presenters/notification.ts";
 import { presentStatusesById } from "../presenters/status.ts";
 import type { StreamTarget } from "./stream-hub.ts";
 import { hiddenAuthors, involvedAccounts } from "./viewer-filter.ts";
+import { filterContextOf } from "./filter-context.ts";
 
 /** What rendering needs from the gateway. */
 export interface RendererDeps {
@@ -37,12 +38,13 @@ interface Heard {
 /** What one viewer needs from a batch, and what it came to. */
 interface ViewerWork {
   viewer: Viewer | undefined;
-  statusIds: Set<string>;
+  /** By the filter context of the streams they reach (filter-context.ts; "" for none). */
+  statusIds: Map<string, Set<string>>;
   filtered: boolean;
   notifications: Map<string, NonNullable<StreamMessage["notification"]>>;
   /** By {@link conversationKey}: one conversation may change twice in a batch. */
   conversations: Map<string, NonNullable<StreamMessage["conversation"]>>;
-  /** Encoded payloads by status id or "n:" notification id; absent when the viewer may not see it. */
+  /** Encoded payloads by "<filter context>:<status id>", "n:" notification id or conversation key; absent when the viewer may not see it. */
   payloads: Map<string, string>;
 }
 
@@ -81,9 +83,12 @@ export class StreamRenderer {
     for (const { message, targets } of batch) {
       for (const { client, stream } of targets) {
         const key = viewerKey(client.viewer);
-        const entry = work.get(key) ?? { viewer: client.viewer, statusIds: new Set(), filtered: false, notifications: new Map(), conversations: new Map(), payloads: new Map() };
+        const entry = work.get(key) ?? { viewer: client.viewer, statusIds: new Map(), filtered: false, notifications: new Map(), conversations: new Map(), payloads: new Map() };
         work.set(key, entry);
-        if (STATUS_EVENTS.has(message.event) && message.statusId) entry.statusIds.add(message.statusId);
+        if (STATUS_EVENTS.has(message.event) && message.statusId) {
+          const context = filterContextOf(stream.label) ?? "";
+          entry.statusIds.set(context, (entry.statusIds.get(context) ?? new Set()).add(message.statusId));
+        }
         if (message.event === "notification" && message.notification) entry.notifications.set(message.notification.notificationId, message.notification);
         if (message.event === "conversation" && message.conversation) entry.conversations.set(conversationKey(message.conversation), message.conversation);
         entry.filtered ||= stream.filtered;
@@ -92,14 +97,14 @@ export class StreamRenderer {
     await forEachLimited([...work.values()], this.#deps.concurrency, (entry) => this.#renderFor(entry));
     for (const { message, targets } of batch) {
       for (const { client, stream } of targets) {
-        const payload = this.#payloadOf(message, work.get(viewerKey(client.viewer)));
+        const payload = this.#payloadOf(message, stream.label, work.get(viewerKey(client.viewer)));
         if (payload !== undefined) client.send(stream, message.event, payload);
       }
     }
   }
 
-  #payloadOf(message: StreamMessage, work: ViewerWork | undefined): string | undefined {
-    if (STATUS_EVENTS.has(message.event)) return message.statusId ? work?.payloads.get(message.statusId) : undefined;
+  #payloadOf(message: StreamMessage, label: readonly string[], work: ViewerWork | undefined): string | undefined {
+    if (STATUS_EVENTS.has(message.event)) return message.statusId ? work?.payloads.get(`${filterContextOf(label) ?? ""}:${message.statusId}`) : undefined;
     if (message.event === "notification") return message.notification ? work?.payloads.get(`n:${message.notification.notificationId}`) : undefined;
     if (message.event === "conversation") return message.conversation ? work?.payloads.get(conversationKey(message.conversation)) : undefined;
     if (message.event === "delete") return message.statusId;
@@ -114,15 +119,15 @@ export class StreamRenderer {
       // The notification as the notifications API lists it, rendered by the same presenter.
       const stored = [...work.notifications.values()].map(({ notificationId, type, createdAt, fromAccountId, statusId, reportId }) => ({ id: notificationId, type, createdAt, fromAccountId, statusId, reportId }));
       const conversations = [...work.conversations.entries()];
-      const [statuses, notifications, rendered] = await Promise.all([
-        presentStatusesById(ctx, [...work.statusIds]),
-        presentNotifications(ctx, stored),
-        presentConversations(ctx, conversations.map(([, c]) => c)),
-      ]);
+      // One hydration call per filter context the batch's streams show statuses in (mostly one).
+      const byContext = [...work.statusIds].map(async ([context, ids]) => ({ context, statuses: await presentStatusesById(ctx, [...ids], { filterContext: context || undefined }) }));
+      const [pages, notifications, rendered] = await Promise.all([Promise.all(byContext), presentNotifications(ctx, stored), presentConversations(ctx, conversations.map(([, c]) => c))]);
       rendered.forEach((conversation, i) => work.payloads.set(conversations[i]![0], JSON.stringify(conversation)));
-      const hidden = work.filtered && viewer?.accountId ? await hiddenAuthors(ctx, statuses.flatMap(involvedAccounts)) : new Set<string>();
-      for (const status of statuses) {
-        if (!involvedAccounts(status).some((id) => hidden.has(id))) work.payloads.set(status.id as string, JSON.stringify(status));
+      const hidden = work.filtered && viewer?.accountId ? await hiddenAuthors(ctx, pages.flatMap((p) => p.statuses).flatMap(involvedAccounts)) : new Set<string>();
+      for (const { context, statuses } of pages) {
+        for (const status of statuses) {
+          if (!involvedAccounts(status).some((id) => hidden.has(id))) work.payloads.set(`${context}:${status.id as string}`, JSON.stringify(status));
+        }
       }
       for (const notification of notifications) work.payloads.set(`n:${notification.id as string}`, JSON.stringify(notification));
     } catch (error) {

@@ -62,11 +62,12 @@ export function interactionsHandlers(deps: StatusesDeps): AsyncHandlers<StatusIn
     async listAccountStatuses(request, ctx) {
       const caller = callerOf(ctx);
       const page = await listAccountStatuses(deps, caller, request);
-      return { page: await statusPageFor(deps, caller, page.items), nextCursor: page.next, prevCursor: page.prev };
+      // A profile's statuses are shown in the viewer's `account` filter context.
+      return { page: await statusPageFor(deps, caller, page.items, "account"), nextCursor: page.next, prevCursor: page.prev };
     },
     async listPinnedStatuses(request, ctx) {
       const caller = callerOf(ctx);
-      return { page: await statusPageFor(deps, caller, await listPinnedStatuses(deps, caller, request.accountId)) };
+      return { page: await statusPageFor(deps, caller, await listPinnedStatuses(deps, caller, request.accountId), "account") };
     },
   };
 }

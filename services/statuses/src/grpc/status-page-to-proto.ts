@@ -18,7 +18,10 @@ export function statusPageToProto(page: StatusPage): StatusPageMessage {
   };
 }
 
-/** `statuses` (already filtered for the caller) hydrated and encoded: what every status-list RPC answers. */
-export async function statusPageFor(deps: StatusesDeps, caller: Caller, statuses: Status[]): Promise<StatusPageMessage> {
-  return statusPageToProto(await statusPage(deps, caller, statuses));
+/**
+ * `statuses` (already filtered for the caller) hydrated and encoded: what every status-list RPC
+ * answers; `filterContext` is where the list is shown (see GetStatusPageRequest).
+ */
+export async function statusPageFor(deps: StatusesDeps, caller: Caller, statuses: Status[], filterContext?: string): Promise<StatusPageMessage> {
+  return statusPageToProto(await statusPage(deps, caller, statuses, filterContext));
 }

@@ -27,6 +27,7 @@ export function statusToProto(status: Status): StatusMessage {
     mentionedAccountIds: status.mentionedAccountIds ?? [],
     tags: status.tags ?? [],
     emojiShortcodes: status.emojiShortcodes ?? [],
+    filtered: [],
     cardId: status.cardId ?? undefined,
     pollId: status.pollId ?? undefined,
     reblogOfId: status.reblogOfId ?? undefined,

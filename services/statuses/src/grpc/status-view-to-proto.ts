@@ -10,6 +10,7 @@ export function statusViewToProto(view: StatusView): StatusMessage {
     ...statusToProto(view.status),
     ...(view.reblog ? { reblog: statusViewToProto(view.reblog) } : {}),
     ...(view.viewer ? { viewer: view.viewer } : {}),
+    filtered: (view.filtered ?? []).map(({ filter, keywordMatches, statusMatches }) => ({ filter: { ...filter, keywords: [], statuses: [] }, keywordMatches, statusMatches })),
   };
 }
 

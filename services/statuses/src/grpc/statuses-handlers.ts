@@ -29,7 +29,7 @@ export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServ
       const caller = callerOf(ctx);
       // Nothing here writes, so the viewer's cache versions can be read with the rows.
       readViewVersionsAhead(deps, caller);
-      return statusPageFor(deps, caller, await getStatuses(deps, caller, request.ids));
+      return statusPageFor(deps, caller, await getStatuses(deps, caller, request.ids), request.filterContext);
     },
     async deleteStatus(request, ctx) {
       const caller = callerOf(ctx);
@@ -41,7 +41,7 @@ export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServ
       const caller = callerOf(ctx);
       const { ancestors, descendants } = await getStatusContext(deps, caller, request.id);
       const ids = (list: { id: string }[]) => list.map((s) => s.id);
-      return { ancestorIds: ids(ancestors), descendantIds: ids(descendants), page: await statusPageFor(deps, caller, [...ancestors, ...descendants]) };
+      return { ancestorIds: ids(ancestors), descendantIds: ids(descendants), page: await statusPageFor(deps, caller, [...ancestors, ...descendants], "thread") };
     },
     async getUsageStats() {
       const { localPosts } = await getUsageStats(deps);

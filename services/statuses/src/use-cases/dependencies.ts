@@ -1,6 +1,7 @@
 import type { Database } from "@starling/db";
 import type { AuthorStanding } from "../domain/read-filters.ts";
 import type { StatusPageCopies } from "../read-models/status-page-copies.ts";
+import type { ViewerFilters } from "../read-models/viewer-filters.ts";
 
 /**
  * What the statuses service asks the accounts service. The use cases depend on this port; the gRPC
@@ -67,6 +68,8 @@ export interface StatusesDeps {
   media: MediaPort;
   /** Copies of the accounts, media and preview cards that status pages show. */
   copies: StatusPageCopies;
+  /** Viewers' filters, compiled, which status pages apply. */
+  filters: ViewerFilters;
   /** Publishes committed outbox rows now rather than at the next poll. */
   relay: { nudge(): void };
   newId: () => string;

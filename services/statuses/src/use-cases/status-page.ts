@@ -9,6 +9,7 @@ import type { Caller, StatusesDeps } from "./dependencies.ts";
 import { getCustomEmojis, type EmojiRef } from "./find-custom-emojis.ts";
 import { viewPolls } from "./get-poll.ts";
 import { viewStatuses, type StatusView } from "./status-views.ts";
+import { filterViews } from "./filter-views.ts";
 
 /** Statuses as a viewer sees them, with every entity they show (see StatusPage in statuses.proto). */
 export interface StatusPage {
@@ -24,21 +25,27 @@ export interface StatusPage {
  * The one hydration path: `statuses` (already filtered for the caller) become views (reblogs with
  * their originals, viewer state in one batched query), and the accounts, media and cards they show
  * come from the copies kept fresh by events — all in parallel; only the emojis wait for the
- * authors, whose domains say which server's emojis a text uses.
+ * authors, whose domains say which server's emojis a text uses. The viewer's filters apply as
+ * filter-views.ts says (`filterContext`: where the page is shown).
  */
-export async function statusPage(deps: StatusesDeps, caller: Caller, statuses: Status[]): Promise<StatusPage> {
-  const views = await viewStatuses(deps, caller, statuses);
+export async function statusPage(deps: StatusesDeps, caller: Caller, statuses: Status[], filterContext?: string): Promise<StatusPage> {
+  const [unfiltered, filters] = await Promise.all([viewStatuses(deps, caller, statuses), caller.accountId ? deps.filters.of(caller.accountId) : []]);
+  // Filters match media descriptions, so a viewer with filters has the page's media read first (once).
+  const early = filters.length > 0 ? await deps.copies.media.getMany(mediaIdsOf(unfiltered)) : undefined;
+  const views = early ? filterViews(unfiltered, filters, early, deps.now(), filterContext) : unfiltered;
   const shown = views.flatMap((v) => (v.reblog ? [v.status, v.reblog.status] : [v.status]));
   const pollIds = unique(shown.flatMap((s) => (s.pollId ? [s.pollId] : [])));
   const [accounts, media, cards, polls] = await Promise.all([
     deps.copies.accounts.getMany(unique(shown.flatMap((s) => [s.accountId, ...(s.mentionedAccountIds ?? [])]))),
-    deps.copies.media.getMany(unique(shown.flatMap((s) => s.mediaIds))),
+    early ?? deps.copies.media.getMany(mediaIdsOf(views)),
     deps.copies.cards.getMany(unique(shown.flatMap((s) => (s.cardId ? [s.cardId] : [])))),
     pollIds.length ? findPolls(deps.db, pollIds).then((found) => viewPolls(deps, caller, found)) : [],
   ]);
   const emojis = await getCustomEmojis(deps, emojiRefs(shown, accounts));
   return { views, accounts: [...accounts.values()], media: [...media.values()], polls, cards: [...cards.values()], emojis };
 }
+
+const mediaIdsOf = (views: StatusView[]) => unique(views.flatMap((v) => [...v.status.mediaIds, ...(v.reblog?.status.mediaIds ?? [])]));
 
 // The statuses' texts use their authors' servers' emojis; profiles their own accounts' servers'.
 function emojiRefs(statuses: Status[], accounts: ReadonlyMap<string, Account>): EmojiRef[] {

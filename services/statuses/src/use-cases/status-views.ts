@@ -1,3 +1,4 @@
+import type { FilterMatch } from "../domain/filter-matcher.ts";
 import type { Status } from "../domain/status.ts";
 import { readViewerMarksVersionAhead } from "../data/status-page-cache.ts";
 import { viewerMarks } from "../data/viewer-states-queries.ts";
@@ -20,6 +21,8 @@ export interface StatusView {
   reblog?: StatusView;
   /** Absent for anonymous viewers. */
   viewer?: ViewerState;
+  /** The viewer's filters it matches (filter-views.ts); absent when none. */
+  filtered?: FilterMatch[];
 }
 
 /**

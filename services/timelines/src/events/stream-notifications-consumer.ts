@@ -1,6 +1,8 @@
 /**
  * Streams each stored notification to its recipient: notification.created (published by this
- * service's own outbox) becomes a `notification` message on the recipient's notifications channel.
+ * service's own outbox) becomes a `notification` message on the recipient's notifications channel;
+ * filters.changed (one per filter change, however many keywords it touched) a `filters_changed`
+ * message on the owner's user channel.
  * Streams are live only: the group starts at the topic's end, and a redelivery may stream a
  * notification twice (clients key notifications by id), so there is no inbox row to keep.
  */
@@ -14,6 +16,9 @@ export const STREAM_NOTIFICATIONS_CONSUMER = "timelines.stream-notifications";
 const handlers: EventHandlers<StreamOutbox> = {
   "notification.created": async (notification, _envelope, stream) => {
     stream.add([streamChannels.notifications(notification.accountId)], { event: "notification", notification });
+  },
+  "filters.changed": async ({ accountId }, _envelope, stream) => {
+    stream.add([streamChannels.home(accountId)], { event: "filters_changed" });
   },
 };
 
