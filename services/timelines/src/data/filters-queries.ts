@@ -56,7 +56,7 @@ export async function deleteFilter(db: Database, trx: Transaction, filterId: str
 
 /** The filter id a keyword or post of `accountId`'s belongs to. */
 export async function ownerFilterOf(db: Database, part: "filter_keywords" | "filter_statuses", accountId: string, partId: string, trx?: Transaction): Promise<string | undefined> {
-  const row: { filter_id: string } | undefined = await db.table(part, trx).join(`${db.schema}.filters as f`, "f.id", `${part}.filter_id`).where({ [`${part}.id`]: partId, "f.account_id": accountId }).first(`${part}.filter_id`);
+  const row: { filter_id: string } | undefined = await db.table(part, trx).join("filters as f", "f.id", `${part}.filter_id`).where({ [`${part}.id`]: partId, "f.account_id": accountId }).first(`${part}.filter_id`);
   return row ? String(row.filter_id) : undefined;
 }
 
