@@ -4,6 +4,10 @@ import { realServersFromEnv, type RealServers } from "@starling/e2e";
 export type StackName = "embedded" | "production";
 const STACK_NAMES: readonly StackName[] = ["embedded", "production"];
 
+/** The scenarios BENCH_SCENARIOS can pick, in the order a run takes them. */
+export const SCENARIOS = ["ready", "home", "filtered-home", "bare", "feed-loss", "fan-out", "streaming"] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
 /** What one `pnpm bench` run measures with; read once at start so a bad value fails before any stack boots. */
 export interface BenchConfig {
   /** Seconds each autocannon run lasts. */
@@ -17,6 +21,8 @@ export interface BenchConfig {
   /** WebSocket connections the streaming scenario opens, and the distinct viewers holding them. */
   streamSockets: number;
   streamViewers: number;
+  /** Which scenarios run; all unless BENCH_SCENARIOS names some. */
+  scenarios: ReadonlySet<ScenarioName>;
   /** The real PostgreSQL/Redis/Kafka for the production-like stack, when all three are configured. */
   servers: RealServers | undefined;
 }
@@ -40,8 +46,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   // BENCH_STACKS: comma-separated subset of embedded,production, to measure one while working on it.
   const stacks = new Set((env.BENCH_STACKS ?? STACK_NAMES.join(",")).split(",").map((name) => name.trim()));
   for (const name of stacks) if (!STACK_NAMES.includes(name as StackName)) throw new Error(`BENCH_STACKS: unknown stack "${name}" (${STACK_NAMES.join(", ")})`);
+  // BENCH_SCENARIOS: comma-separated subset of SCENARIOS, to measure a few figures while working on them.
+  const scenarios = new Set((env.BENCH_SCENARIOS ?? SCENARIOS.join(",")).split(",").map((name) => name.trim()));
+  for (const name of scenarios) if (!SCENARIOS.includes(name as ScenarioName)) throw new Error(`BENCH_SCENARIOS: unknown scenario "${name}" (${SCENARIOS.join(", ")})`);
   // DATABASE_URL, REDIS_URL, KAFKA_BROKERS: `scripts/servers.sh env` prints them; unset, the bench starts its own.
-  return { durationSeconds, connections: 10, stacks: stacks as Set<StackName>, fanOutFollowers, streamSockets, streamViewers, servers: realServersFromEnv() };
+  return { durationSeconds, connections: 10, stacks: stacks as Set<StackName>, scenarios: scenarios as Set<ScenarioName>, fanOutFollowers, streamSockets, streamViewers, servers: realServersFromEnv() };
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {

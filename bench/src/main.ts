@@ -62,7 +62,7 @@ const embeddedStack: StackUnderTest = {
 
 try {
   if (config.stacks.has("embedded")) {
-    await scenario(embedded, "embedded ready time", async (figures) => Object.assign(figures, await measureEmbeddedStart(running)));
+    if (config.scenarios.has("ready")) await scenario(embedded, "embedded ready time", async (figures) => Object.assign(figures, await measureEmbeddedStart(running)));
     await scenario(embedded, "embedded stack", (figures) => benchStack(running, embeddedStack, config, figures));
   } else embedded.missing = "skipped (BENCH_STACKS)";
   if (config.stacks.has("production")) await scenario(production, "real servers", async () => {

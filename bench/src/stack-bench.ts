@@ -3,6 +3,7 @@ import { fetchPage, loadBareServer } from "./bare-server-load.ts";
 import type { BenchConfig } from "./config.ts";
 import { benchFanOut } from "./fan-out-bench.ts";
 import { benchFeedLoss } from "./feed-loss-bench.ts";
+import { benchFilteredHome, FILTER_KEYWORDS } from "./filtered-home-bench.ts";
 import { benchStreaming } from "./streaming-bench.ts";
 import { figure, type Column } from "./figures.ts";
 import { HOME_PATH, loadHomeTimeline } from "./home-timeline-load.ts";
@@ -36,20 +37,31 @@ export async function benchStack(running: RunningStacks, subject: StackUnderTest
     say("seeding one reader, one author, 40 statuses");
     const accessToken = await seedHomeTimeline(stack);
     const authorization = { authorization: `Bearer ${accessToken}` };
-    say(`GET ${HOME_PATH}, ${config.connections} connections, ${config.durationSeconds} s`);
-    Object.assign(figures, await loadHomeTimeline(stack.url, accessToken, config));
-    // Only a one-process stack has a single RSS worth printing; the production stack is eight.
-    if (stack.pid !== undefined) figures.rssAfterLoadMiB = figure(await readRssMiB(stack.pid));
-    say("the same page from a bare Node HTTP server");
     const page = await fetchPage(stack.url, HOME_PATH, accessToken);
-    Object.assign(figures, await loadBareServer(page, authorization, config, figures.homeRequestsPerSecond?.value));
-    say("home reads after the feed cache is lost");
-    Object.assign(figures, await benchFeedLoss(stack, accessToken, async (before) => (stack = await subject.loseFeedCache(before, accessToken))));
-    if (subject.fanOut) {
+    if (config.scenarios.has("home")) {
+      say(`GET ${HOME_PATH}, ${config.connections} connections, ${config.durationSeconds} s`);
+      Object.assign(figures, await loadHomeTimeline(stack.url, accessToken, config));
+      // Only a one-process stack has a single RSS worth printing; the production stack is eight.
+      if (stack.pid !== undefined) figures.rssAfterLoadMiB = figure(await readRssMiB(stack.pid));
+    }
+    if (config.scenarios.has("bare")) {
+      say("the same page from a bare Node HTTP server");
+      Object.assign(figures, await loadBareServer(page, authorization, config, figures.homeRequestsPerSecond?.value));
+    }
+    // After the bare server (which serves the unfiltered page), since the reader keeps its filters.
+    if (config.scenarios.has("filtered-home")) {
+      say(`GET ${HOME_PATH} for a reader with ${FILTER_KEYWORDS} filter keywords`);
+      Object.assign(figures, await benchFilteredHome(stack, accessToken, config, figures.homeRequestsPerSecond?.value));
+    }
+    if (config.scenarios.has("feed-loss")) {
+      say("home reads after the feed cache is lost");
+      Object.assign(figures, await benchFeedLoss(stack, accessToken, async (before) => (stack = await subject.loseFeedCache(before, accessToken))));
+    }
+    if (subject.fanOut && config.scenarios.has("fan-out")) {
       say(`fan-out of one post to ${config.fanOutFollowers} followers`);
       Object.assign(figures, await benchFanOut(stack, config.fanOutFollowers));
     }
-    if (subject.streaming) {
+    if (subject.streaming && config.scenarios.has("streaming")) {
       say(`one post streamed to ${config.streamSockets} WebSocket clients of ${config.streamViewers} viewers`);
       Object.assign(figures, await benchStreaming(stack, config.streamViewers, config.streamSockets));
     }
