@@ -82,14 +82,15 @@ export async function startStatusesService(
   cacheStatusPages(db, infra.kv(), COPY_TTL_MS);
   const pageCopies = await startPageCopiesConsumer(bus, copies);
   context.shutdown.add("workers", "statuses page-copies consumer", () => pageCopies.stop());
-  const filterCopies = await startFilterCopiesConsumer(bus, db);
+  const filters = viewerFilters(db, infra.kv());
+  const filterCopies = await startFilterCopiesConsumer(bus, filters);
   context.shutdown.add("workers", "statuses filter-copies consumer", () => filterCopies.stop());
   const deps = {
     db,
     accounts: copies.standings.wrap(accountsDirectory(client, profiles)),
     media: mediaAttacher(media),
     copies,
-    filters: viewerFilters(db),
+    filters,
     relay,
     newId: createIdGenerator(),
     baseUrl: baseUrl(config.LOCAL_DOMAIN, config.LOCAL_HTTPS),

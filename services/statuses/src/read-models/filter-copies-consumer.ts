@@ -1,24 +1,22 @@
 import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
-import type { Database } from "@starling/db";
-import { Filter } from "@starling/proto/timelines/v1/filters";
-import { storeFilterCopy } from "../data/filter-copies-queries.ts";
+import type { ViewerFilters } from "./viewer-filters.ts";
 
 /** Consumer group keeping the copies of accounts' filters that status pages apply. */
 export const FILTER_COPIES_GROUP = "statuses.filter-copies";
 
 // Idempotent by version: a redelivered or older event leaves a newer copy as it is, so no inbox row.
-const handlers: EventHandlers<Database> = {
-  "filters.changed": (p, _e, db) => storeFilterCopy(db, p.accountId, p.version, p.filters.map((f) => Filter.toJSON(f))),
+const handlers: EventHandlers<ViewerFilters> = {
+  "filters.changed": (p, _e, filters) => filters.replace(p.accountId, p.version, p.filters),
 };
 
 /** Subscribes to the timelines topic from its beginning: the copy must hold every account's filters. */
-export function startFilterCopiesConsumer(bus: EventBus, db: Database): Promise<Subscription> {
+export function startFilterCopiesConsumer(bus: EventBus, filters: ViewerFilters): Promise<Subscription> {
   return bus.subscribe({
     topics: [TOPICS.timelines],
     group: FILTER_COPIES_GROUP,
     fromBeginning: true,
     handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, db);
+      await dispatchEvent(handlers, envelope, filters);
     },
   });
 }

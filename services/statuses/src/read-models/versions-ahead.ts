@@ -10,22 +10,25 @@ import type { KeyValueStore } from "@starling/kv";
  * write left behind. Reading earlier is otherwise as safe as reading just before the fetch: what
  * the caches need is that the version is read before the values it keys are.
  */
-const ahead = new WeakMap<object, Map<string, Promise<string>>>();
+const ahead = new WeakMap<object, Map<string, Promise<string | null>>>();
 
 /** Starts reading `key` for the call `scope` (its Caller, which lives as long as the call). */
 export function readVersionAhead(kv: KeyValueStore, scope: object, key: string): void {
   let versions = ahead.get(scope);
   if (!versions) ahead.set(scope, (versions = new Map()));
   if (versions.has(key)) return;
-  const read = readVersion(kv, key);
+  const read = kv.get(key);
   // A page that turns out to need no standings or marks never awaits it; a failure reaches whoever does.
   read.catch(() => undefined);
   versions.set(key, read);
 }
 
-/** The version at `key`: the one read ahead for `scope` when there is one, else read now. */
-export function versionOf(kv: KeyValueStore, key: string, scope: object | undefined): Promise<string> {
-  return (scope && ahead.get(scope)?.get(key)) ?? readVersion(kv, key);
+/** The version at `key` ("0" when there is none): the one read ahead for `scope` when there is one, else read now. */
+export async function versionOf(kv: KeyValueStore, key: string, scope: object | undefined): Promise<string> {
+  return (await storedVersionOf(kv, key, scope)) ?? "0";
 }
 
-const readVersion = async (kv: KeyValueStore, key: string) => (await kv.get(key)) ?? "0";
+/** As {@link versionOf}, but null when the store holds no version at `key`. */
+export function storedVersionOf(kv: KeyValueStore, key: string, scope: object | undefined): Promise<string | null> {
+  return (scope && ahead.get(scope)?.get(key)) ?? kv.get(key);
+}

@@ -29,7 +29,7 @@ export interface StatusPage {
  * filter-views.ts says (`filterContext`: where the page is shown).
  */
 export async function statusPage(deps: StatusesDeps, caller: Caller, statuses: Status[], filterContext?: string): Promise<StatusPage> {
-  const [unfiltered, filters] = await Promise.all([viewStatuses(deps, caller, statuses), caller.accountId ? deps.filters.of(caller.accountId) : []]);
+  const [unfiltered, filters] = await Promise.all([viewStatuses(deps, caller, statuses), deps.filters.of(caller)]);
   // Filters match media descriptions, so a viewer with filters has the page's media read first (once).
   const early = filters.length > 0 ? await deps.copies.media.getMany(mediaIdsOf(unfiltered)) : undefined;
   const views = early ? filterViews(unfiltered, filters, early, deps.now(), filterContext) : unfiltered;

@@ -69,5 +69,6 @@ export async function viewerStates(deps: StatusesDeps, accountId: string, status
 export function readViewVersionsAhead(deps: StatusesDeps, caller: Caller): void {
   if (!caller.accountId) return;
   deps.copies.standings.readAhead(caller);
+  deps.filters.readAhead(caller);
   readViewerMarksVersionAhead(deps.db, caller, caller.accountId);
 }
