@@ -1,6 +1,6 @@
 import { Parser } from "htmlparser2";
 
-const BLOCKS = new Set(["p", "br", "li", "blockquote", "pre"]);
+const BLOCKS = new Set(["p", "li", "blockquote", "pre"]);
 
 /**
  * The text of rendered status HTML without its markup, entities decoded, each paragraph or line
@@ -12,7 +12,8 @@ export function htmlToPlainText(html: string): string {
   const parser = new Parser(
     {
       ontext: (text) => void parts.push(text),
-      onopentag: (name) => void (BLOCKS.has(name) && parts.push("\n")),
+      // A <br> is void: it opens and closes at once, and breaks the line once.
+      onopentag: (name) => void ((BLOCKS.has(name) || name === "br") && parts.push("\n")),
       onclosetag: (name) => void (BLOCKS.has(name) && parts.push("\n")),
     },
     { decodeEntities: true },
