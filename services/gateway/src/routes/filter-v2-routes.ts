@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FilterKeywordResponse, FilterKeywordsResponse, FilterResponse, FilterStatusesResponse, FilterStatusResponse } from "@starling/proto/timelines/v1/filters";
+import type { FilterKeywordResponse, FilterKeywordsResponse, FilterResponse, FiltersResponse, FilterStatusesResponse, FilterStatusResponse } from "@starling/proto/timelines/v1/filters";
 import type { Route, RouteContext } from "../http/route.ts";
 import { boolParam, idParam, textParam } from "../http/params.ts";
 import { presentFilter, presentFilterKeyword, presentFilterStatus } from "../presenters/filter.ts";
@@ -43,7 +43,7 @@ const updateKeyword = (method: "put" | "patch") =>
 
 /** Mastodon's v2 filters, their keywords and their posts (reference §1.11). */
 export const filterV2Routes: Route[] = [
-  read("/api/v2/filters", z.object({}), (ctx) => ctx.clients.filters.getFilters({}, as(ctx)), (_ctx, r: { filters: FilterResponse["filter"][] }) => r.filters.map((f) => presentFilter(f!))),
+  read("/api/v2/filters", z.object({}), (ctx) => ctx.clients.filters.getFilters({}, as(ctx)), (_ctx, r: FiltersResponse) => r.filters.map(presentFilter)),
   write(
     "post",
     "/api/v2/filters",
