@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { encodePayload, EVENT_CATALOG, newEnvelope } from "@starling/events";
 import type { Filter } from "@starling/proto/timelines/v1/filters";
+import { createEmbeddedStore } from "@starling/kv";
 import { waitFor } from "@starling/testkit";
+import { viewerFilters } from "../src/read-models/viewer-filters.ts";
 import { backends, statusRequest as request } from "./support/status-request.ts";
 import { startStatusesHarness, type StatusesHarness } from "./support/statuses-harness.ts";
 
@@ -48,6 +50,17 @@ for (const backend of backends) {
       assert.deepEqual([kept!.id, kept!.filtered[0]!.statusMatches], [other.id, [other.id]], "a post filter matches by id");
       assert.deepEqual((await page([durian.id], "thread")).map((s) => s.filtered), [[]], "outside the hide filter's context the status stays");
       assert.equal((await page([durian.id]))[0]!.filtered[0]!.filter!.filterAction, "hide");
+    });
+
+    it("reads a viewer's filters back from the database when the key-value store has lost their version", async function () {
+      const emptyStore = createEmbeddedStore();
+      try {
+        const compiled = await viewerFilters(service.db, emptyStore).of({ accountId: bob, viewerToken: undefined });
+        assert.deepEqual(compiled.map((c) => c.filter.id), ["21", "22"], "the copy the previous case left");
+        assert.equal(await emptyStore.get(`statuses:filters-version:${bob}`), String(version), "the version is put back");
+      } finally {
+        await emptyStore.close();
+      }
     });
 
     it("ignores an expired filter", async function () {

@@ -27,6 +27,9 @@ export interface ViewerFilters {
 }
 
 const versionKey = (accountId: string) => `statuses:filters-version:${accountId}`;
+// Versions may expire (the database holds the truth and a missing one is read back from it), so
+// viewers who stopped reading leave no key behind.
+const VERSION_TTL_MS = 24 * 60 * 60_000;
 
 /** Compiled filters of at most `capacity` recent viewers per replica (least recently used go first). */
 export function viewerFilters(db: Database, kv: KeyValueStore, capacity = 10_000): ViewerFilters {
@@ -41,7 +44,7 @@ export function viewerFilters(db: Database, kv: KeyValueStore, capacity = 10_000
     const stored = await storedVersionOf(kv, versionKey(accountId), caller);
     if (stored !== null) return Number(stored);
     const version = (await filterCopyVersion(db, accountId)) ?? 0;
-    await kv.setIfAbsent(versionKey(accountId), String(version));
+    await kv.setIfAbsent(versionKey(accountId), String(version), { ttlMs: VERSION_TTL_MS });
     return version;
   };
   return {
@@ -59,7 +62,7 @@ export function viewerFilters(db: Database, kv: KeyValueStore, capacity = 10_000
     async replace(accountId, version, filters) {
       await storeFilterCopy(db, accountId, version, filters.map((f) => Filter.toJSON(f)));
       // The copy's version after the write, which an older event leaves as it was.
-      await kv.set(versionKey(accountId), String((await filterCopyVersion(db, accountId)) ?? version));
+      await kv.set(versionKey(accountId), String((await filterCopyVersion(db, accountId)) ?? version), { ttlMs: VERSION_TTL_MS });
     },
     readAhead(caller) {
       if (caller.accountId) readVersionAhead(kv, caller, versionKey(caller.accountId));
