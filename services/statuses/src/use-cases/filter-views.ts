@@ -14,7 +14,22 @@ import type { StatusView } from "./status-views.ts";
 /** Mastodon's Status#searchable_text, without poll options. */
 function searchableText(status: Status, media: ReadonlyMap<string, MediaAttachment>): string {
   const descriptions = status.mediaIds.flatMap((id) => media.get(id)?.description ?? []);
-  return [status.spoilerText, htmlToPlainText(status.content), ...descriptions].filter((part) => part !== "").join("\n\n");
+  return [status.spoilerText, plainTextOf(status), ...descriptions].filter((part) => part !== "").join("\n\n");
+}
+
+// The text of a status's HTML, by status and edit: the same statuses are read again and again
+// (every home page of every follower), and taking the markup off costs more than matching.
+const PLAIN_TEXTS_KEPT = 20_000;
+const plainTexts = new Map<string, string>();
+function plainTextOf(status: Status): string {
+  const key = `${status.id}:${status.editedAt?.getTime() ?? 0}`;
+  let text = plainTexts.get(key);
+  if (text === undefined) {
+    text = htmlToPlainText(status.content);
+    plainTexts.set(key, text);
+    if (plainTexts.size > PLAIN_TEXTS_KEPT) plainTexts.delete(plainTexts.keys().next().value!);
+  }
+  return text;
 }
 
 /** `views` with their filter results; see the file's comment. */
