@@ -1,0 +1,24 @@
+import assert from "node:assert/strict";
+import { domainAndParents, normalizeDomain } from "./domain-names.ts";
+
+describe("normalizeDomain", () => {
+  it("lower-cases, trims and drops a trailing dot", () => {
+    assert.equal(normalizeDomain("  Spam.Example. "), "spam.example");
+  });
+
+  it("writes an internationalised domain in Punycode", () => {
+    assert.equal(normalizeDomain("bücher.example"), "xn--bcher-kva.example");
+  });
+
+  it("refuses what is not a host name", () => {
+    for (const bad of ["", " ", "https://spam.example", "spam.example/path", "a b.example", "user@spam.example"]) {
+      assert.equal(normalizeDomain(bad), undefined, bad);
+    }
+  });
+});
+
+describe("domainAndParents", () => {
+  it("lists the domain then each parent", () => {
+    assert.deepEqual(domainAndParents("a.b.example"), ["a.b.example", "b.example", "example"]);
+  });
+});
