@@ -11,6 +11,7 @@ import { AccountDeleted } from "@starling/proto/accounts/v1/events";
 import { FavouriteCreated, FavouriteDeleted, ReblogCreated, ReblogDeleted, StatusPinned, StatusUnpinned } from "@starling/proto/statuses/v1/interaction_events";
 import { NotificationCreated } from "@starling/proto/timelines/v1/notification_events";
 import { FiltersChanged } from "@starling/proto/timelines/v1/filter_events";
+import { AdminDomainBlockChanged, AdminDomainBlockRemoved, CanonicalEmailBlockChanged, DomainAllowChanged, EmailDomainBlockChanged, IpBlockChanged } from "@starling/proto/moderation/v1/block_events";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
@@ -19,6 +20,7 @@ export const TOPICS = {
   statuses: "starling.statuses.v1",
   media: "starling.media.v1",
   timelines: "starling.timelines.v1",
+  moderation: "starling.moderation.v1",
 } as const;
 
 interface Codec<T> {
@@ -70,6 +72,18 @@ export const EVENT_CATALOG = {
   "card.created": entry(TOPICS.media, CardCreated),
   "notification.created": entry(TOPICS.timelines, NotificationCreated),
   "filters.changed": entry(TOPICS.timelines, FiltersChanged),
+  "admin_domain_block.created": entry(TOPICS.moderation, AdminDomainBlockChanged),
+  "admin_domain_block.updated": entry(TOPICS.moderation, AdminDomainBlockChanged),
+  "admin_domain_block.removed": entry(TOPICS.moderation, AdminDomainBlockRemoved),
+  "domain_allow.created": entry(TOPICS.moderation, DomainAllowChanged),
+  "domain_allow.removed": entry(TOPICS.moderation, DomainAllowChanged),
+  "ip_block.created": entry(TOPICS.moderation, IpBlockChanged),
+  "ip_block.updated": entry(TOPICS.moderation, IpBlockChanged),
+  "ip_block.removed": entry(TOPICS.moderation, IpBlockChanged),
+  "email_domain_block.created": entry(TOPICS.moderation, EmailDomainBlockChanged),
+  "email_domain_block.removed": entry(TOPICS.moderation, EmailDomainBlockChanged),
+  "canonical_email_block.created": entry(TOPICS.moderation, CanonicalEmailBlockChanged),
+  "canonical_email_block.removed": entry(TOPICS.moderation, CanonicalEmailBlockChanged),
 } as const;
 
 /** A known event type such as `status.created`. */

@@ -10,8 +10,12 @@ describe("normalizeDomain", () => {
     assert.equal(normalizeDomain("bücher.example"), "xn--bcher-kva.example");
   });
 
+  it("keeps a port, as account domains on development servers carry one", () => {
+    assert.equal(normalizeDomain("LocalHost:3000"), "localhost:3000");
+  });
+
   it("refuses what is not a host name", () => {
-    for (const bad of ["", " ", "https://spam.example", "spam.example/path", "a b.example", "user@spam.example"]) {
+    for (const bad of ["", " ", "https://spam.example", "spam.example/path", "a b.example", "user@spam.example", "spam.example:port"]) {
       assert.equal(normalizeDomain(bad), undefined, bad);
     }
   });
@@ -20,5 +24,9 @@ describe("normalizeDomain", () => {
 describe("domainAndParents", () => {
   it("lists the domain then each parent", () => {
     assert.deepEqual(domainAndParents("a.b.example"), ["a.b.example", "b.example", "example"]);
+  });
+
+  it("lists a host with a port first as it is, then its name and parents", () => {
+    assert.deepEqual(domainAndParents("b.example:8443"), ["b.example:8443", "b.example", "example"]);
   });
 });

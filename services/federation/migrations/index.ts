@@ -6,6 +6,7 @@ import { createSentRelationships } from "./0004-create-sent-relationships.ts";
 import { addHostUnavailability } from "./0005-add-host-unavailability.ts";
 import { addSentInboxes } from "./0006-add-sent-inboxes.ts";
 import { addDeliverySynchronization } from "./0007-add-delivery-synchronization.ts";
+import { createInstanceBlocks } from "./0050-create-instance-blocks.ts";
 
 /** The federation schema's history, in order. Append only; never rename or reorder a released step. */
-export const federationMigrations: Migration[] = [createActorKeys, createRemoteActors, createDeliveries, createSentRelationships, addHostUnavailability, addSentInboxes, addDeliverySynchronization];
+export const federationMigrations: Migration[] = [createActorKeys, createRemoteActors, createDeliveries, createSentRelationships, addHostUnavailability, addSentInboxes, addDeliverySynchronization, createInstanceBlocks];

@@ -33,6 +33,11 @@ export const federationEnv = z.object({
    * GETs signed by a remote actor (401 otherwise). WebFinger, NodeInfo and the instance actor stay open.
    */
   AUTHORIZED_FETCH: flag(false),
+  /**
+   * Mastodon's LIMITED_FEDERATION_MODE: only servers staff allowed (admin domain allows) are heard
+   * from and delivered to; every other server is treated as suspended.
+   */
+  LIMITED_FEDERATION_MODE: flag(false),
   /** Deadline of one delivery POST to a remote inbox, in milliseconds. */
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Tries of one delivery before it is given up (Mastodon: 16, over about two and a half days). */

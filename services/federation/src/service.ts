@@ -14,6 +14,7 @@ import { deliverySettings, type DeliveryDeps } from "./delivery/deps.ts";
 import { startDeliveryWorker } from "./delivery/worker.ts";
 import { enqueueDeliveries } from "./delivery/enqueue.ts";
 import { startOutboundConsumer } from "./outbound/outbound-consumer.ts";
+import { startInstanceBlocksConsumer } from "./events/instance-blocks-consumer.ts";
 
 /** Where a started federation service listens. */
 export interface FederationEndpoints {
@@ -59,8 +60,10 @@ export async function startFederationService(
     authorizedFetch: config.AUTHORIZED_FETCH,
   };
   // The delivery queue: enqueueDeliveries(deliveryDeps, ...) writes rows, the worker sends them.
-  const deliveryDeps: DeliveryDeps = { db, bus: infra.bus(), now: () => new Date(), newId: createIdGenerator(), logger: context.logger };
+  const deliveryDeps: DeliveryDeps = { db, bus: infra.bus(), now: () => new Date(), newId: createIdGenerator(), logger: context.logger, limitedFederation: config.LIMITED_FEDERATION_MODE };
   if (options.workers !== false) {
+    const instanceBlocks = await startInstanceBlocksConsumer(infra.bus(), db);
+    context.shutdown.add("workers", "instance blocks consumer", () => instanceBlocks.stop());
     const deliveryWorker = await startDeliveryWorker(deliveryDeps, deliverySettings(config));
     context.shutdown.add("workers", "delivery worker", () => deliveryWorker.stop());
     const enqueue = (request: Parameters<typeof enqueueDeliveries>[1]) => enqueueDeliveries(deliveryDeps, request);

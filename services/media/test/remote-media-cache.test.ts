@@ -103,6 +103,14 @@ for (const backend of backends) {
         assert.equal(media.blurhash, SENT_BLURHASH, "the sender's blurhash stays");
       };
 
+      it("queues nothing of a server whose media is rejected: the attachment stays on the remote server", async () => {
+        const url = origin.serve("/rejected.png", { type: "image/png", body: await pngImage(40, 30) });
+        const [media] = (await h.client.registerRemoteMedia({ accountId: String((account += 1)), items: [item(url)], skipCache: true })).media;
+        assert.equal(await cacheRemoteMedia(h.deps, media!.id), undefined, "not queued for caching");
+        assertRemoteLink(await read(media!.id), url);
+        assert.equal(origin.hits("/rejected.png"), 0);
+      });
+
       it("caches a remote image: local url and thumbnail, meta and blurhash from the file, remote_url kept", async () => {
         const url = origin.serve("/cat.png", { type: "image/png", body: await pngImage(800, 600) });
         const [media] = await register(item(url, { description: "a cat" }));

@@ -17,6 +17,8 @@ export interface DeliveryDeps {
   /** Ids of new delivery rows (time-ordered, as createIdGenerator makes them). */
   newId: () => string;
   logger?: EventLogger;
+  /** LIMITED_FEDERATION_MODE: only allowed servers are delivered to. */
+  limitedFederation?: boolean;
 }
 
 /** The settings of the service's config the queue reads. */

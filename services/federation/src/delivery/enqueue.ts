@@ -1,3 +1,4 @@
+import { refusedHosts } from "../data/instance-blocks-queries.ts";
 import { insertDeliveries } from "./deliveries-queries.ts";
 import type { DeliveryDeps } from "./deps.ts";
 import { publishJobs } from "./jobs.ts";
@@ -25,7 +26,7 @@ function inboxUrl(inbox: string): URL | undefined {
 }
 
 /**
- * Queues the activity for each inbox: one row per (activity, inbox) — asking again for a pair already
+ * Queues the activity for each inbox of a server federation does not refuse: one row per (activity, inbox) — asking again for a pair already
  * queued changes nothing — then sends a job message per new row, keyed by the inbox host, so a
  * worker starts at once. The rows are the truth: a job message lost on the way is sent again by the
  * scheduler, so a bus failure here is logged, not thrown.
@@ -37,6 +38,9 @@ export async function enqueueDeliveries(deps: DeliveryDeps, input: DeliveryReque
     if (url) inboxes.set(url.href, { url, synchronization: input.synchronization?.get(inbox) });
     else deps.logger?.warn({ inbox, activityId: input.activityId }, "not an http(s) inbox; not delivered");
   }
+  // Suspended servers (and, in limited-federation mode, servers not allowed) get nothing.
+  const refused = await refusedHosts(deps.db, [...inboxes.values()].map(({ url }) => url.host), deps.limitedFederation ?? false);
+  for (const [href, { url }] of inboxes) if (refused.has(url.host)) inboxes.delete(href);
   if (inboxes.size === 0) return;
   const now = deps.now();
   const created = await insertDeliveries(deps.db, {

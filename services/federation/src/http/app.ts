@@ -13,6 +13,7 @@ import { nodeInfoRouter } from "./nodeinfo-routes.ts";
 import { shortPathRoutes } from "./short-paths.ts";
 import { tagHandler } from "./tag-routes.ts";
 import { followersSynchronizationHandler } from "./followers-synchronization-route.ts";
+import { refuseBlockedSenders } from "./refuse-blocked-senders.ts";
 
 /** The HTTP app other servers reach: NodeInfo and host-meta here, WebFinger and actors through Fedify. */
 export function createFederationApp(
@@ -50,6 +51,7 @@ export function createFederationApp(
       },
       extendJson: (path, json, data) => withFetchedStatusExtensions(data, path, json),
     });
+  app.use(refuseBlockedSenders(parts.contextData.db, config.LIMITED_FEDERATION_MODE));
   app.post(INSTANCE_ACTOR_INBOX_PATH, fedify(parts.instanceActorInbox));
   const fedifyMain = fedify(parts.federation);
   app.use(shortPathRoutes({ baseUrl, data: parts.contextData, fedify: fedifyMain }));

@@ -1,6 +1,7 @@
 import type { Context } from "@fedify/fedify";
 import { Document, Link, type Activity, type Object as APObject } from "@fedify/fedify/vocab";
 import type { RemoteMediaItem } from "@starling/proto/media/v1/media";
+import { hostPolicy } from "../data/instance-blocks-queries.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
 
 // Mastodon keeps the first four attachments of a remote post.
@@ -20,7 +21,7 @@ const isJson = (value: unknown): value is Json => typeof value === "object" && v
 
 /**
  * Registers the attachments of a remote post with the media service and answers their ids in the
- * post's order. The media service downloads and caches the files afterwards, as Mastodon does; the
+ * post's order. The media service downloads and caches the files afterwards (not for a server whose media is rejected), as Mastodon does; the
  * post shows them from the remote server meanwhile. `activity` is the activity that carried the post embedded, whose
  * JSON as received holds what Fedify's vocabulary drops (Mastodon's blurhash and focalPoint).
  */
@@ -34,7 +35,9 @@ export async function remoteMediaIdsOf(ctx: Ctx, object: APObject, accountId: st
     if (items.length === MAX_ATTACHMENTS) break;
   }
   if (items.length === 0) return [];
-  const { media } = await ctx.data.media.registerRemoteMedia({ accountId, items });
+  // A server whose media staff rejected keeps its attachments on its own host (reject_media).
+  const skipCache = object.id ? (await hostPolicy(ctx.data.db, object.id.host)).rejectMedia : false;
+  const { media } = await ctx.data.media.registerRemoteMedia({ accountId, items, skipCache });
   return media.map((m) => m.id);
 }
 

@@ -10,10 +10,12 @@ import type { MediaDeps } from "./deps.ts";
 export interface RegisterRemoteInput {
   accountId: string;
   items: RemoteMediaInput[];
+  /** The server's media is rejected (reject_media): nothing is downloaded. */
+  skipCache?: boolean;
 }
 
 /**
- * Records the attachments of a remote status and queues them for caching (see cache-remote-media):
+ * Records the attachments of a remote status and, unless its server's media is rejected, queues them for caching (see cache-remote-media):
  * they show from the remote server until the processing worker has stored a local copy. One row
  * per account and remote URL, so a repeated Create or an Update reuses the rows (and queues again
  * a download that failed or a copy `media remove-remote` dropped). All or none; answers in request order.
@@ -28,7 +30,7 @@ export async function registerRemoteMedia(deps: MediaDeps, input: RegisterRemote
   const now = deps.now();
   const stored = await deps.db.transaction(async (trx) => {
     const rows = await upsertRemoteMedia(deps.db, trx, items.map((item) => remoteMediaRecord(deps.newId(), input.accountId, item, now)));
-    await queueUncached(deps.db, trx, rows.map((row) => row.id));
+    if (!input.skipCache) await queueUncached(deps.db, trx, rows.map((row) => row.id));
     return rows;
   });
   deps.nudgeWorker();

@@ -1,0 +1,82 @@
+// Admin domain blocks and allows as federation enforces them: learnt from the moderation service's
+// events into a read model, a suspended server's signed inbox POST is refused before anything of it
+// is read or stored, nothing is queued for it, and a block's removal lets it back in.
+import assert from "node:assert/strict";
+import { encodePayload, EVENT_CATALOG, newEnvelope, type EventType, type PayloadOf } from "@starling/events";
+import { waitFor } from "@starling/testkit";
+import { hostPolicy } from "../src/data/instance-blocks-queries.ts";
+import { enqueueDeliveries } from "../src/delivery/enqueue.ts";
+import { backends, startHarness, type Harness } from "./harness.ts";
+import { startSigningPeer, type SigningPeer } from "./signing-peer.ts";
+
+let serial = 0;
+
+for (const backend of backends) {
+  describe(`admin domain blocks and allows in federation (${backend.name})`, function () {
+    this.timeout(60_000);
+    let h: Harness;
+    let peer: SigningPeer;
+
+    const publish = async <T extends EventType>(type: T, key: string, payload: PayloadOf<T>) => {
+      await h.bus.publish(EVENT_CATALOG[type].topic, [newEnvelope({ type, source: "moderation", key, payload: encodePayload(type, payload) })]);
+    };
+    const update = async (username: string) => {
+      const actor = await peer.actor(username);
+      const activity = { "@context": "https://www.w3.org/ns/activitystreams", id: `${actor.id}#updates/${++serial}`, type: "Update", actor: actor.id, object: { id: actor.id, type: "Person" } };
+      return { actor, response: await peer.send(actor, `${h.url}/inbox`, activity) };
+    };
+    const upserts = () => h.calls.filter((c) => c.method === "upsertRemoteAccount").length;
+
+    before(async () => {
+      h = await startHarness(backend);
+      peer = await startSigningPeer();
+    });
+    after(async () => {
+      await h?.stop();
+      await peer?.stop();
+    });
+
+    it("refuses a suspended server's signed inbox POST with 403 and stores nothing of it, and hears it again once unblocked", async () => {
+      assert.equal((await update("before")).response.status, 202, "heard before the block");
+      const stored = upserts();
+      await publish("admin_domain_block.created", "7001", { blockId: "7001", domain: peer.host, severity: "suspend", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
+      await waitFor(async () => (await hostPolicy(h.db, peer.host)).suspended || undefined, { what: "the block in the read model" });
+      const refused = await update("during");
+      assert.equal(refused.response.status, 403);
+      assert.deepEqual(await refused.response.json(), { error: "This server does not accept activities from your server" });
+      assert.equal(upserts(), stored, "nothing stored");
+
+      await publish("admin_domain_block.removed", "7001", { blockId: "7001", domain: peer.host });
+      await waitFor(async () => !(await hostPolicy(h.db, peer.host)).suspended || undefined, { what: "the block removed" });
+      assert.equal((await update("after")).response.status, 202);
+      // A late copy of the creation does not bring the removed block back.
+      await publish("admin_domain_block.created", "7001", { blockId: "7001", domain: peer.host, severity: "suspend", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
+      await publish("admin_domain_block.created", "7002", { blockId: "7002", domain: "marker.example", severity: "noop", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
+      await waitFor(async () => (await h.db.table("instance_domain_blocks").where({ block_id: "7002" }).first()) ?? undefined, { what: "a later event handled" });
+      assert.equal((await hostPolicy(h.db, peer.host)).suspended, false);
+    });
+
+    it("covers subdomains, and a silence block with reject_media neither refuses the server nor lets its media be cached", async () => {
+      await publish("admin_domain_block.created", "7010", { blockId: "7010", domain: "blocked.example", severity: "silence", rejectMedia: true, rejectReports: false, previousSeverity: undefined });
+      await waitFor(async () => (await hostPolicy(h.db, "a.blocked.example")).silenced || undefined, { what: "the silence block" });
+      assert.deepEqual(await hostPolicy(h.db, "social.a.blocked.example:8443"), { suspended: false, silenced: true, rejectMedia: true, allowed: false });
+      assert.equal((await hostPolicy(h.db, "notblocked.example")).silenced, false, "a name that only ends alike is not a subdomain");
+    });
+
+    it("queues no delivery to a suspended server, and in limited-federation mode only to allowed servers", async () => {
+      await publish("admin_domain_block.created", "7020", { blockId: "7020", domain: "suspended.example", severity: "suspend", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
+      await publish("domain_allow.created", "7021", { allowId: "7021", domain: "friend.example" });
+      await waitFor(async () => ((await hostPolicy(h.db, "suspended.example")).suspended && (await hostPolicy(h.db, "friend.example")).allowed) || undefined, { what: "the block and the allow" });
+      const deps = { db: h.db, bus: h.bus, now: () => new Date(), newId: () => String(80_000 + ++serial) };
+      const activity = (n: number) => ({ senderAccountId: "1", activityId: `https://fed.test/activities/${n}-${serial}`, activityType: "Create", activity: { type: "Create" } });
+      const inboxes = async (activityId: string) => (await h.db.table("deliveries").where({ activity_id: activityId }).select("inbox")).map((r: { inbox: string }) => r.inbox).sort();
+
+      const open = activity(1);
+      await enqueueDeliveries(deps, { ...open, inboxes: ["https://suspended.example/inbox", "https://sub.suspended.example/inbox", "https://friend.example/inbox", "https://other.example/inbox"] });
+      assert.deepEqual(await inboxes(open.activityId), ["https://friend.example/inbox", "https://other.example/inbox"]);
+      const limited = activity(2);
+      await enqueueDeliveries({ ...deps, limitedFederation: true }, { ...limited, inboxes: ["https://friend.example/inbox", "https://other.example/inbox"] });
+      assert.deepEqual(await inboxes(limited.activityId), ["https://friend.example/inbox"]);
+    });
+  });
+}
