@@ -13,6 +13,7 @@ import { addAccountDeletedAt } from "./0010-add-account-deleted-at.ts";
 import { addProfileImages } from "./0011-add-profile-images.ts";
 import { addRemoteAccountColumns } from "./0012-add-remote-account-columns.ts";
 import { createPushAndMailDeliveries } from "./0013-create-push-and-mail-deliveries.ts";
+import { createSignUpBlocks } from "./0050-create-sign-up-blocks.ts";
 
 /** The accounts schema history, in order. Names are stable forever once released. */
-export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries];
+export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries, createSignUpBlocks];

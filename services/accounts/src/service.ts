@@ -14,6 +14,7 @@ import type { AccountsConfig } from "./config.ts";
 import { join } from "node:path";
 import { localUrls } from "./domain/account.ts";
 import { startStatusCountersConsumer } from "./events/status-counters-consumer.ts";
+import { startModerationBlocksConsumer } from "./events/moderation-blocks-consumer.ts";
 import { accountsHandlers } from "./grpc/accounts-handlers.ts";
 import { profilesHandlers } from "./grpc/profiles-handlers.ts";
 import { composeProfiles } from "./compose-profiles.ts";
@@ -71,6 +72,8 @@ export async function startAccountsService(config: AccountsConfig, context: Serv
   if (options.consumers !== false) {
     const subscription = await startStatusCountersConsumer(db, infra.bus());
     context.shutdown.add("workers", "accounts status-counters consumer", () => subscription.stop());
+    const moderationBlocks = await startModerationBlocksConsumer(deps, infra.bus());
+    context.shutdown.add("workers", "accounts moderation blocks consumer", () => moderationBlocks.stop());
     const muteExpiry = startMuteExpiry(deps, context.logger, options.muteExpiryIntervalMs);
     context.shutdown.add("workers", "accounts mute expiry", () => muteExpiry.stop());
     const delivery = startNotificationDelivery(deps, { subject: vapidSubject(config.SMTP_FROM), allowPrivate: config.ALLOW_PRIVATE_ADDRESSES }, context.logger, options.deliveryIntervalMs);

@@ -73,3 +73,22 @@ function refreshedColumns(account: Account) {
   const { id: _id, last_status_at: _lastStatusAt, suspended_at: _suspendedAt, silenced_at: _silencedAt, ...columns } = toRow(account);
   return columns;
 }
+
+/** Live (not deleted) remote accounts on a domain or any subdomain of it, a port or not, at most `limit`. */
+export async function liveAccountsOfDomain(db: Database, domain: string, limit: number): Promise<Account[]> {
+  const name = domain.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows: { id: string }[] = await db
+    .table("accounts")
+    .whereNull("deleted_at")
+    .whereNotNull("domain")
+    .where((q) => {
+      q.whereRaw("lower(domain) = ?", [domain.toLowerCase()]);
+      // A block on a name without a port covers every port of it; one with a port, that port only.
+      if (!domain.includes(":")) q.orWhereRaw("lower(domain) like ?", [`${name}:%`]);
+      q.orWhereRaw("lower(domain) like ?", [`%.${name}`]).orWhereRaw("lower(domain) like ?", [`%.${name}:%`]);
+    })
+    .orderBy("id")
+    .limit(limit)
+    .select("id");
+  return findAccountsByIds(db, rows.map((r) => String(r.id)));
+}

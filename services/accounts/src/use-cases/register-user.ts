@@ -1,12 +1,14 @@
 import { permissionDenied, ServiceError, unauthenticated, type Viewer } from "@starling/runtime";
 import { status as GrpcStatus } from "@grpc/grpc-js";
-import { formErrors, RegistrationInvalid, taken, type FieldError, type RegistrationForm } from "../domain/registration-rules.ts";
+import { canonicalEmailHash } from "@starling/runtime";
+import { blockedEmailProvider, formErrors, RegistrationInvalid, taken, type FieldError, type RegistrationForm } from "../domain/registration-rules.ts";
 import { knownLocale } from "../domain/locales.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { hashToken, randomSecret } from "../domain/secrets.ts";
 import { localUsernameTaken } from "../data/accounts-queries.ts";
 import { insertToken } from "../data/oauth-queries.ts";
 import { findAppScopes, insertRegistration } from "../data/registrations-queries.ts";
+import { canonicalEmailBlocked, emailDomainBlocked } from "../data/sign-up-blocks-queries.ts";
 import { isUniqueViolation } from "../data/unique-violation.ts";
 import { findUserByEmail } from "../data/users-queries.ts";
 import { sendConfirmationMail } from "../mail/confirmation-mail.ts";
@@ -18,6 +20,8 @@ import type { RegistrationSettings } from "./registration-settings.ts";
 /** The sign-up form and the address it came from. */
 export interface RegisterInput extends RegistrationForm {
   ip: string;
+  /** The address is in an IP block that makes sign-ups wait for approval, whatever the mode. */
+  approvalRequired?: boolean;
 }
 
 /**
@@ -31,6 +35,7 @@ export async function registerUser(deps: AccountsDeps, settings: RegistrationSet
   const form = { ...input, email: input.email.trim() };
   const errors = formErrors(form, settings.mode);
   errors.push(...(await takenErrors(deps, form, errors)));
+  errors.push(...(await blockedErrors(deps, form.email, errors)));
   if (errors.length > 0) throw new RegistrationInvalid(errors);
   const scopes = await findAppScopes(deps.db, viewer.appId);
   if (!scopes) throw unauthenticated();
@@ -48,7 +53,7 @@ export async function registerUser(deps: AccountsDeps, settings: RegistrationSet
         appId: viewer.appId!,
         confirmationTokenHash: hashToken(confirmationToken),
         confirmationSentAt: createdAt,
-        approved: settings.mode === "open",
+        approved: settings.mode === "open" && !input.approvalRequired,
         reason: form.reason.trim(),
         agreedAt: createdAt,
         signUpIp: input.ip === "" ? null : input.ip,
@@ -75,4 +80,16 @@ async function takenErrors(deps: AccountsDeps, form: RegistrationForm, known: re
   if (!failed.has("username") && (await localUsernameTaken(deps.db, form.username))) found.push(taken("username"));
   if (!failed.has("email") && (await findUserByEmail(deps.db, form.email))) found.push(taken("email"));
   return found;
+}
+
+/**
+ * Staff's e-mail blocks: a blocked provider (the domain or a parent of it) is named, as Mastodon
+ * does; a blocked canonical address reads as taken, as Mastodon answers it, so the block is not
+ * revealed to whoever tries the address.
+ */
+async function blockedErrors(deps: AccountsDeps, email: string, known: readonly FieldError[]): Promise<FieldError[]> {
+  if (known.some((e) => e.field === "email")) return [];
+  if (await emailDomainBlocked(deps.db, email.toLowerCase())) return [blockedEmailProvider];
+  if (await canonicalEmailBlocked(deps.db, canonicalEmailHash(email))) return [taken("email")];
+  return [];
 }
