@@ -34,6 +34,7 @@ export function bindRoute(app: Express, route: Route, deps: BindDeps): void {
     let upload: UploadParts | undefined;
     try {
       const ctx = await authorize(route, req, deps);
+      ctx.ipBlock = res.locals.ipBlock;
       // An upload route's body is its parts, read by the route itself; query and path are validated here.
       const body = !route.upload && isObject(req.body) ? req.body : {};
       const params = { ...(req.query as object), ...body, ...req.params };

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Viewer } from "@starling/runtime";
 import type { Clients } from "../clients/gateway-clients.ts";
 import type { GatewayConfig } from "../config.ts";
+import type { IpBlockSeverity } from "./ip-block-list.ts";
 import type { UploadLimits, UploadParts } from "./multipart-upload.ts";
 
 /** Who may call a route: anyone, anyone with an optional token, any token, or a token with a user. */
@@ -23,6 +24,8 @@ export interface RouteContext {
   headers: Record<string, string | string[] | undefined>;
   /** The client's address (the forwarded one behind trusted proxies), for records like the sign-up IP. */
   ip?: string;
+  /** The strongest IP block on that address short of no_access (which never gets this far), if any. */
+  ipBlock?: IpBlockSeverity | undefined;
   /** The body's parts, streamed, on routes with `upload`; their `input` then covers query and path only. */
   upload?: UploadParts;
 }
