@@ -27,6 +27,8 @@ export const cliEnv = z.object({
   MEDIA_DATABASE_URL: z.string().url().optional(),
   /** See ACCOUNTS_DATABASE_URL. */
   FEDERATION_DATABASE_URL: z.string().url().optional(),
+  /** See ACCOUNTS_DATABASE_URL. */
+  MODERATION_DATABASE_URL: z.string().url().optional(),
   /** pino level of the embedded services. */
   LOG_LEVEL: z.string().default("info"),
 });

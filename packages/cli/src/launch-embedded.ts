@@ -59,7 +59,7 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
     startAccountsService(accountsEnv.parse(base), context("accounts"), infra, { statusesAddress }),
     startMediaService(mediaEnv.parse({ ...base, HTTP_PORT: "0" }), context("media"), infra),
     startTrendsService(trendsEnv.parse(base), context("trends")),
-    startModerationService(moderationEnv.parse(base), context("moderation")),
+    startModerationService(moderationEnv.parse(base), context("moderation"), infra),
   ]);
   addresses.accounts = at(accounts.grpcPort);
   addresses.media = at(media.grpcPort);
@@ -87,6 +87,7 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
       FEDERATION_GRPC_URL: addresses.federation,
       FEDERATION_HTTP_URL: `http://${addresses["federation-http"]}`,
       MEDIA_HTTP_URL: `http://${addresses["media-http"]}`,
+      MODERATION_GRPC_URL: addresses.moderation,
     }),
     context("gateway"),
     infra,

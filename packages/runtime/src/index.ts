@@ -20,3 +20,4 @@ export * from "./service-error.ts";
 export * from "./service-host.ts";
 export * from "./shutdown.ts";
 export * from "./viewer.ts";
+export * from "./role-permissions.ts";

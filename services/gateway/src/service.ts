@@ -26,7 +26,7 @@ export async function startGatewayService(config: GatewayConfig, context: Servic
   context.readiness.add("key-value store", () => kv.ping());
   // Ready only while every service it calls answers its health check (media and federation also
   // serve the HTTP the gateway proxies, from the same processes).
-  const upstreams = { accounts: config.ACCOUNTS_GRPC_URL, statuses: config.STATUSES_GRPC_URL, timelines: config.TIMELINES_GRPC_URL, media: config.MEDIA_GRPC_URL, federation: config.FEDERATION_GRPC_URL };
+  const upstreams = { accounts: config.ACCOUNTS_GRPC_URL, statuses: config.STATUSES_GRPC_URL, timelines: config.TIMELINES_GRPC_URL, media: config.MEDIA_GRPC_URL, federation: config.FEDERATION_GRPC_URL, moderation: config.MODERATION_GRPC_URL };
   for (const [name, address] of Object.entries(upstreams)) {
     context.readiness.add(name, async () => {
       const status = await checkHealth(address);

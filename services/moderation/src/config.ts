@@ -1,10 +1,13 @@
 import { z } from "zod";
-import { parseConfig, port, serverEnv } from "@starling/runtime";
+import { infraEnv } from "@starling/platform";
+import { localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
 
 /** Environment of the moderation service. */
 export const moderationEnv = z.object({
   ...serverEnv,
-  /** gRPC port (health now; moderation, suggestions, directory and search later). */
+  ...infraEnv,
+  ...localDomainEnv,
+  /** gRPC port of the moderation services (and health). */
   GRPC_PORT: port(50057),
   /** Admin HTTP port: /livez, /readyz, /metrics. */
   ADMIN_PORT: port(9107),

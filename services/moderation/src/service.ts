@@ -1,11 +1,43 @@
-import { serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
+import { createOutboxRelay } from "@starling/events";
+import type { InfraProvider } from "@starling/platform";
+import { AuditLogServiceService } from "@starling/proto/moderation/v1/audit_log";
+import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
+import { moderationMigrations } from "../migrations/index.ts";
 import type { ModerationConfig } from "./config.ts";
+import { auditLogHandlers } from "./grpc/audit-log-handlers.ts";
+import type { ModerationDeps } from "./use-cases/deps.ts";
+
+/** What to run besides the gRPC server. */
+export interface ModerationServiceOptions {
+  /** Publish outbox rows on starling.moderation.v1 (default true). */
+  relay?: boolean;
+  /** Replaces the clock (tests of the 20-day appeal window). */
+  now?: () => Date;
+}
+
+/** Where a started moderation service listens, and what it was composed with. */
+export interface ModerationEndpoints extends ServiceEndpoints {
+  deps: ModerationDeps;
+}
 
 /**
- * Composes the moderation service. It owns no data yet (reports, domain and IP blocks, admin actions, rules and instance settings
- * arrive with their issues), so it serves only gRPC health and the admin
- * port; it is deployed from day one so its pipeline, probes and dashboards exist before its features.
+ * Composes the moderation service: its schema, the outbox relay to starling.moderation.v1, and its
+ * gRPC services (one per area, each in its own proto file under starling/moderation/v1).
  */
-export async function startModerationService(config: ModerationConfig, context: ServiceContext): Promise<ServiceEndpoints> {
-  return serveService(context, config, []);
+export async function startModerationService(config: ModerationConfig, context: ServiceContext, infra: InfraProvider, options: ModerationServiceOptions = {}): Promise<ModerationEndpoints> {
+  const db = await infra.database("moderation");
+  const ran = await db.migrate(moderationMigrations);
+  if (ran.length > 0) context.logger.info({ migrations: ran }, "migrated");
+  context.readiness.add("database", () => db.ping());
+  const deps: ModerationDeps = { db, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {} };
+  if (options.relay !== false) {
+    const bus = infra.bus();
+    context.readiness.add("event bus", () => bus.ping());
+    const relay = createOutboxRelay({ db, bus, logger: context.logger });
+    relay.start();
+    deps.nudgeRelay = () => relay.nudge();
+    context.shutdown.add("workers", "moderation outbox relay", () => relay.stop());
+  }
+  const endpoints = await serveService(context, config, [{ definition: AuditLogServiceService, handlers: auditLogHandlers(deps) }]);
+  return { ...endpoints, deps };
 }

@@ -1,6 +1,7 @@
 import { accountsMigrations } from "@starling/accounts";
 import { federationMigrations } from "@starling/federation";
 import { mediaMigrations } from "@starling/media";
+import { moderationMigrations } from "@starling/moderation";
 import { createInfraProvider } from "@starling/platform";
 import { createLogger, Shutdown } from "@starling/runtime";
 import { statusesMigrations } from "@starling/statuses";
@@ -8,7 +9,7 @@ import { timelinesMigrations } from "@starling/timelines";
 import { loadCliConfig } from "../cli-config.ts";
 
 /** Each service's schema and its migrations, in no particular order: schemas do not depend on each other. */
-const SCHEMAS = { accounts: accountsMigrations, statuses: statusesMigrations, timelines: timelinesMigrations, media: mediaMigrations, federation: federationMigrations };
+const SCHEMAS = { accounts: accountsMigrations, statuses: statusesMigrations, timelines: timelinesMigrations, media: mediaMigrations, federation: federationMigrations, moderation: moderationMigrations };
 
 /**
  * `starling migrate`: runs every service's pending migrations against DATABASE_URL (or the embedded
@@ -19,7 +20,7 @@ export async function migrateCommand(): Promise<void> {
   const config = loadCliConfig();
   const logger = createLogger("migrate", config.LOG_LEVEL);
   const shutdown = new Shutdown(logger, 10_000);
-  const urls = { accounts: config.ACCOUNTS_DATABASE_URL, statuses: config.STATUSES_DATABASE_URL, timelines: config.TIMELINES_DATABASE_URL, media: config.MEDIA_DATABASE_URL, federation: config.FEDERATION_DATABASE_URL };
+  const urls = { accounts: config.ACCOUNTS_DATABASE_URL, statuses: config.STATUSES_DATABASE_URL, timelines: config.TIMELINES_DATABASE_URL, media: config.MEDIA_DATABASE_URL, federation: config.FEDERATION_DATABASE_URL, moderation: config.MODERATION_DATABASE_URL };
   const shared = createInfraProvider(config, { clientId: "starling-migrate", logger, shutdown });
   try {
     for (const [schema, migrations] of Object.entries(SCHEMAS)) {

@@ -66,6 +66,7 @@ export async function startProductionStack(servers: RealServers, options: { env?
     FEDERATION_HTTP_URL: `http://127.0.0.1:${federationPort}`,
     MEDIA_GRPC_URL: grpc("media"),
     MEDIA_HTTP_URL: `http://127.0.0.1:${mediaHttpPort}`,
+    MODERATION_GRPC_URL: grpc("moderation"),
   };
   const children = new Map<string, Child>();
   for (const service of SERVICES) {

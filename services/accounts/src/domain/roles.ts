@@ -1,34 +1,9 @@
-/**
- * Roles and their permission bitmasks (reference §4.4). Mastodon 4.0 seeds Owner, Admin and
- * Moderator; the implicit "everyone" role (id -99) holds what every user may do, which by default
- * is only `invite_users`. Ids are the ones Mastodon's seeds give (everyone -99, then 1..3).
- */
-export const PERMISSIONS = {
-  administrator: 1 << 0,
-  view_devops: 1 << 1,
-  view_audit_log: 1 << 2,
-  view_dashboard: 1 << 3,
-  manage_reports: 1 << 4,
-  manage_federation: 1 << 5,
-  manage_settings: 1 << 6,
-  manage_blocks: 1 << 7,
-  manage_taxonomies: 1 << 8,
-  manage_appeals: 1 << 9,
-  manage_users: 1 << 10,
-  manage_invites: 1 << 11,
-  manage_rules: 1 << 12,
-  manage_announcements: 1 << 13,
-  manage_custom_emojis: 1 << 14,
-  manage_webhooks: 1 << 15,
-  invite_users: 1 << 16,
-  manage_roles: 1 << 17,
-  manage_user_access: 1 << 18,
-  delete_user_data: 1 << 19,
-} as const;
+import { ROLE_PERMISSIONS } from "@starling/runtime";
 
-type Permission = keyof typeof PERMISSIONS;
-const mask = (names: Permission[]) => names.reduce((bits, name) => bits | PERMISSIONS[name], 0);
-const ALL = mask(Object.keys(PERMISSIONS) as Permission[]);
+// Roles as the credential account shows them (reference §4.4): Mastodon 4.0 seeds Owner, Admin and
+// Moderator; the implicit "everyone" role (id -99) holds what every user may do. Ids are the ones
+// Mastodon's seeds give (everyone -99, then 1..3); the permission bitmasks live in @starling/runtime,
+// which every service checks them with.
 
 /** A role as the credential account shows it. */
 export interface RoleView {
@@ -43,16 +18,10 @@ export const ROLE_NAMES = ["Owner", "Admin", "Moderator"] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 const ROLES: Record<RoleName | "", RoleView> = {
-  "": { id: "-99", name: "", permissions: String(PERMISSIONS.invite_users) },
-  // Owner: every permission, administrator included (which bypasses every check in Mastodon).
-  Owner: { id: "3", name: "Owner", permissions: String(ALL) },
-  // Admin: everything but the administrator bit and devops, as Mastodon's seeded Admin role.
-  Admin: { id: "2", name: "Admin", permissions: String(ALL & ~PERMISSIONS.administrator & ~PERMISSIONS.view_devops) },
-  Moderator: {
-    id: "1",
-    name: "Moderator",
-    permissions: String(mask(["view_dashboard", "view_audit_log", "manage_users", "manage_reports", "manage_taxonomies", "invite_users"])),
-  },
+  "": { id: "-99", name: "", permissions: String(ROLE_PERMISSIONS[""]) },
+  Owner: { id: "3", name: "Owner", permissions: String(ROLE_PERMISSIONS.Owner) },
+  Admin: { id: "2", name: "Admin", permissions: String(ROLE_PERMISSIONS.Admin) },
+  Moderator: { id: "1", name: "Moderator", permissions: String(ROLE_PERMISSIONS.Moderator) },
 };
 
 /** Whether `name` is a role a user may be given ("" included). */

@@ -26,6 +26,7 @@ import { TagsServiceClient } from "@starling/proto/timelines/v1/tags";
 import { ConversationsServiceClient } from "@starling/proto/timelines/v1/conversations";
 import { FiltersServiceClient } from "@starling/proto/timelines/v1/filters";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
+import { AuditLogServiceClient } from "@starling/proto/moderation/v1/audit_log";
 import type { GatewayConfig } from "../config.ts";
 
 /** The gRPC clients the gateway calls services with. */
@@ -57,6 +58,7 @@ export interface Clients {
   media: AsyncClient<MediaServiceClient>;
   previewCards: AsyncClient<PreviewCardsServiceClient>;
   federation: AsyncClient<FederationServiceClient>;
+  auditLog: AsyncClient<AuditLogServiceClient>;
 }
 
 /** Connects to every service the gateway forwards to, each call bounded by the gRPC deadline. */
@@ -90,5 +92,6 @@ export function connectClients(config: GatewayConfig): Clients {
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
     previewCards: connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, defaults),
     federation: connectService(FederationServiceClient, config.FEDERATION_GRPC_URL, defaults),
+    auditLog: connectService(AuditLogServiceClient, config.MODERATION_GRPC_URL, defaults),
   };
 }

@@ -8,6 +8,7 @@ import { status as GrpcStatus } from "@grpc/grpc-js";
 import { TEST_SECRET, accountFixture, startAccountsFixture, testConfig, type RunningAccounts } from "../../test/fixtures/accounts-server.ts";
 import { accountRoutes } from "../routes/account-routes.ts";
 import { oauthRoutes } from "../routes/oauth-routes.ts";
+import { ROUTES } from "../routes/route-table.ts";
 import { TokenResolver } from "./authenticate.ts";
 import { ActivityRecorder } from "./activity-recorder.ts";
 import { bindRoute } from "./bind-route.ts";
@@ -28,6 +29,9 @@ const tokens = {
   "user-granular": { tokenId: "t2", appId: "a1", accountId: "1", scopes: ["read:accounts"] },
   "user-write": { tokenId: "t3", appId: "a1", accountId: "1", scopes: ["write"] },
   "app-only": { tokenId: "t4", appId: "a1", scopes: ["read"] },
+  "admin-user": { tokenId: "t5", appId: "a1", accountId: "1", scopes: ["read", "admin:read"] },
+  "admin-moderator": { tokenId: "t6", appId: "a1", accountId: "1", scopes: ["admin:read"], role: "Moderator" },
+  "admin-admin": { tokenId: "t7", appId: "a1", accountId: "1", scopes: ["admin:read"], role: "Admin" },
 };
 
 describe("bindRoute", () => {
@@ -88,6 +92,30 @@ describe("bindRoute", () => {
     const res = await get(`${await serve(verifyCredentials)}/api/v1/accounts/verify_credentials`, "app-only");
     assert.equal(res.status, 422);
     assert.deepEqual(await res.json(), { error: "This method requires an authenticated user" });
+  });
+
+  it("answers 403 \"This action is not allowed\" when the viewer's role lacks the route's staff permission, and serves roles that hold it", async () => {
+    const staffOnly = (permission: Route["permission"]): Route => ({ method: "get", path: "/api/v1/admin/probe", auth: "user", scopes: ["admin:read"], permission, input: z.object({}), call: async (ctx) => ({ role: ctx.viewer?.role }) });
+    const reports = await serve(staffOnly("manage_reports"));
+    const refused = await get(`${reports}/api/v1/admin/probe`, "admin-user");
+    assert.equal(refused.status, 403);
+    assert.deepEqual(await refused.json(), { error: "This action is not allowed" });
+    assert.deepEqual(await (await get(`${reports}/api/v1/admin/probe`, "admin-moderator")).json(), { role: "Moderator" });
+    server!.close();
+    // Moderators may manage reports but not federation; Admins may do both.
+    const federation = await serve(staffOnly("manage_federation"));
+    assert.equal((await get(`${federation}/api/v1/admin/probe`, "admin-moderator")).status, 403);
+    assert.equal((await get(`${federation}/api/v1/admin/probe`, "admin-admin")).status, 200);
+  });
+
+  it("declares a staff permission and an admin scope on every admin route", () => {
+    const admin = ROUTES.filter((route) => route.path.startsWith("/api/v1/admin/") || route.path.startsWith("/api/v2/admin/"));
+    assert.ok(admin.length > 0);
+    for (const route of admin) {
+      assert.ok(route.permission, `${route.method} ${route.path} declares no permission`);
+      assert.equal(route.auth, "user", `${route.method} ${route.path}`);
+      assert.ok(route.scopes?.every((scope) => scope.startsWith("admin:")), `${route.method} ${route.path} scopes`);
+    }
   });
 
   it("answers 200 with the presenter's output for a token with a granular scope, calling the service as the viewer", async () => {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Viewer } from "@starling/runtime";
+import type { Permission, Viewer } from "@starling/runtime";
 import type { Clients } from "../clients/gateway-clients.ts";
 import type { GatewayConfig } from "../config.ts";
 import type { IpBlockSeverity } from "./ip-block-list.ts";
@@ -58,6 +58,11 @@ export interface Route<Input = any, Result = any> {
   auth: RouteAuth;
   /** Any one of these scopes is enough (Mastodon lists the broad scope first). */
   scopes?: string[];
+  /**
+   * The staff permission the viewer's role must hold (admin routes, as Mastodon 4.0 requires each);
+   * others get 403 "This action is not allowed". Only on `auth: "user"` routes.
+   */
+  permission?: Permission;
   /** Validates query, path and body parameters merged together. */
   input: z.ZodType<Input>;
   call: (ctx: RouteContext, input: Input) => Promise<Result>;

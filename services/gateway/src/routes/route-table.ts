@@ -25,6 +25,7 @@ import { featuredTagRoutes } from "./featured-tag-routes.ts";
 import { conversationRoutes } from "./conversation-routes.ts";
 import { filterV1Routes } from "./filter-v1-routes.ts";
 import { filterV2Routes } from "./filter-v2-routes.ts";
+import { adminAuditLogRoutes } from "./admin-audit-log-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each (one group a line, so new groups merge cleanly). */
 export const ROUTES: Route[] = [
@@ -54,4 +55,5 @@ export const ROUTES: Route[] = [
   ...conversationRoutes,
   ...filterV1Routes,
   ...filterV2Routes,
+  ...adminAuditLogRoutes,
 ];

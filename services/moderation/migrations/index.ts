@@ -1,0 +1,6 @@
+import type { Migration } from "@starling/db";
+import { inboxMigration, outboxMigration } from "@starling/events";
+import { createAuditLog } from "./0001-create-audit-log.ts";
+
+/** The moderation schema's history, in order. Append only; never rename or reorder a released step. */
+export const moderationMigrations: Migration[] = [outboxMigration, inboxMigration, createAuditLog];

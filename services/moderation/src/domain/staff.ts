@@ -1,0 +1,14 @@
+import { permissionDenied, roleHas, unauthenticated, type Permission } from "@starling/runtime";
+import type { Caller } from "../use-cases/deps.ts";
+
+/**
+ * The staff member behind a call, refused unless their role holds `permission`. The gateway checks
+ * the same permission on the route; services check again, as they trust the signed viewer, not the
+ * route that sent it.
+ */
+export function requireStaff(caller: Caller, permission: Permission): string {
+  const accountId = caller.viewer?.accountId;
+  if (!accountId) throw unauthenticated("This method requires an authenticated user");
+  if (!roleHas(caller.viewer?.role, permission)) throw permissionDenied();
+  return accountId;
+}

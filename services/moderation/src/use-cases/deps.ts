@@ -1,0 +1,17 @@
+import type { Database } from "@starling/db";
+import type { Viewer } from "@starling/runtime";
+
+/** What the moderation use cases run with. */
+export interface ModerationDeps {
+  db: Database;
+  newId: () => string;
+  now: () => Date;
+  /** Wakes the outbox relay after a commit that wrote events. */
+  nudgeRelay: () => void;
+}
+
+/** The caller of an RPC: the viewer the gateway signed, and the token to forward to other services. */
+export interface Caller {
+  viewer: Viewer | undefined;
+  viewerToken: string | undefined;
+}
