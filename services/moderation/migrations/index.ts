@@ -1,6 +1,7 @@
 import type { Migration } from "@starling/db";
 import { inboxMigration, outboxMigration } from "@starling/events";
 import { createAuditLog } from "./0001-create-audit-log.ts";
+import { createBlocks } from "./0050-create-blocks.ts";
 
 /** The moderation schema's history, in order. Append only; never rename or reorder a released step. */
-export const moderationMigrations: Migration[] = [outboxMigration, inboxMigration, createAuditLog];
+export const moderationMigrations: Migration[] = [outboxMigration, inboxMigration, createAuditLog, createBlocks];

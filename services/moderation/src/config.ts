@@ -11,6 +11,11 @@ export const moderationEnv = z.object({
   GRPC_PORT: port(50057),
   /** Admin HTTP port: /livez, /readyz, /metrics. */
   ADMIN_PORT: port(9107),
+  /**
+   * Who may read GET /api/v1/instance/domain_blocks (with the public comments): all (anyone), users
+   * (signed-in users) or staff (those who may manage federation; Mastodon's default hides the list).
+   */
+  SHOW_DOMAIN_BLOCKS: z.enum(["all", "users", "staff"]).default("staff"),
 });
 
 export type ModerationConfig = z.infer<typeof moderationEnv>;

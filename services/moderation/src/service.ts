@@ -1,10 +1,12 @@
 import { createOutboxRelay } from "@starling/events";
 import type { InfraProvider } from "@starling/platform";
 import { AuditLogServiceService } from "@starling/proto/moderation/v1/audit_log";
+import { CanonicalEmailBlocksServiceService, DomainAllowsServiceService, DomainBlocksServiceService, EmailDomainBlocksServiceService, IpBlocksServiceService } from "@starling/proto/moderation/v1/blocks";
 import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { moderationMigrations } from "../migrations/index.ts";
 import type { ModerationConfig } from "./config.ts";
 import { auditLogHandlers } from "./grpc/audit-log-handlers.ts";
+import { canonicalEmailBlockHandlers, domainAllowHandlers, domainBlockHandlers, emailDomainBlockHandlers, ipBlockHandlers } from "./grpc/block-handlers.ts";
 import type { ModerationDeps } from "./use-cases/deps.ts";
 
 /** What to run besides the gRPC server. */
@@ -38,6 +40,13 @@ export async function startModerationService(config: ModerationConfig, context: 
     deps.nudgeRelay = () => relay.nudge();
     context.shutdown.add("workers", "moderation outbox relay", () => relay.stop());
   }
-  const endpoints = await serveService(context, config, [{ definition: AuditLogServiceService, handlers: auditLogHandlers(deps) }]);
+  const endpoints = await serveService(context, config, [
+    { definition: AuditLogServiceService, handlers: auditLogHandlers(deps) },
+    { definition: DomainBlocksServiceService, handlers: domainBlockHandlers(deps, config.SHOW_DOMAIN_BLOCKS) },
+    { definition: DomainAllowsServiceService, handlers: domainAllowHandlers(deps) },
+    { definition: IpBlocksServiceService, handlers: ipBlockHandlers(deps) },
+    { definition: EmailDomainBlocksServiceService, handlers: emailDomainBlockHandlers(deps) },
+    { definition: CanonicalEmailBlocksServiceService, handlers: canonicalEmailBlockHandlers(deps) },
+  ]);
   return { ...endpoints, deps };
 }
