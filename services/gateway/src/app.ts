@@ -9,6 +9,8 @@ import { bindRoute } from "./http/bind-route.ts";
 import { bodyParsers } from "./http/body-parsers.ts";
 import { cors } from "./http/cors.ts";
 import { federationProxy, mediaFilesProxy } from "./http/federation-proxy.ts";
+import { ipAccess } from "./http/ip-access.ts";
+import type { IpBlockList } from "./http/ip-block-list.ts";
 import { missingImages } from "./http/missing-images.ts";
 import { multipartFields } from "./http/multipart-fields.ts";
 import { openApiDocument } from "./http/openapi-document.ts";
@@ -22,8 +24,8 @@ import { ROUTES } from "./routes/route-table.ts";
 import type { StreamingCore } from "./streaming/streaming-core.ts";
 import { streamingRouter } from "./streaming/streaming-routes.ts";
 
-/** Builds the client-facing Express app: CORS, federation forwarding, streaming, the route table, JSON errors. */
-export function createApp(config: GatewayConfig, clients: Clients, logger: Logger, kv: KeyValueStore, tokens: TokenResolver, streaming: StreamingCore): express.Express {
+/** Builds the client-facing Express app: CORS, IP blocks, federation forwarding, streaming, the route table, JSON errors. */
+export function createApp(config: GatewayConfig, clients: Clients, logger: Logger, kv: KeyValueStore, tokens: TokenResolver, streaming: StreamingCore, ipBlocks: IpBlockList): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // Mastodon clients send arrays as `types[]=a&types[]=b`; the extended parser reads them.
@@ -31,6 +33,8 @@ export function createApp(config: GatewayConfig, clients: Clients, logger: Logge
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   const baseUrl = publicBaseUrl(config);
   app.use(cors);
+  // Before anything else a client can reach: an address staff blocked (no_access) gets nothing.
+  app.use(ipAccess(ipBlocks));
   app.use(rateLimiter({ kv, throttles: THROTTLES, safelist: config.RATE_LIMIT_SAFELIST, userIdOf: (req) => userIdOf(tokens, req) }));
   app.use(federationProxy(config.FEDERATION_HTTP_URL));
   app.use(mediaFilesProxy(config.MEDIA_HTTP_URL));

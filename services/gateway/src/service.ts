@@ -2,7 +2,9 @@ import type { InfraProvider } from "@starling/platform";
 import { checkHealth, publicBaseUrl, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { createApp } from "./app.ts";
 import { connectClients } from "./clients/gateway-clients.ts";
+import { startIpBlocksConsumer } from "./events/ip-blocks-consumer.ts";
 import { startTokenRevocationsConsumer } from "./events/token-revocations-consumer.ts";
+import { IpBlockList } from "./http/ip-block-list.ts";
 import { TokenResolver } from "./http/authenticate.ts";
 import { createStreamingCore } from "./streaming/streaming-core.ts";
 import { websocketUpgrade } from "./streaming/websocket-stream.ts";
@@ -38,13 +40,17 @@ export async function startGatewayService(config: GatewayConfig, context: Servic
   const tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET);
   const revocations = await startTokenRevocationsConsumer(bus, tokens);
   context.shutdown.add("workers", "gateway token-revocations consumer", () => revocations.stop());
+  // This replica's copy of the IP blocks, reloaded when moderation announces a change.
+  const ipBlocks = new IpBlockList(async () => (await clients.ipBlocks.listActiveIpBlocks({})).blocks, config.IP_BLOCKS_MAX_AGE_MS, context.logger);
+  const ipBlockChanges = await startIpBlocksConsumer(bus, ipBlocks);
+  context.shutdown.add("workers", "gateway IP blocks consumer", () => ipBlockChanges.stop());
   const streaming = createStreamingCore({ config, clients, tokens, kv, logger: context.logger, baseUrl: publicBaseUrl(config), registry: context.registry });
   // Open streams would keep the HTTP server from closing: they end first.
   context.shutdown.add("drain", "gateway streams", () => streaming.close());
   const httpPort = await startHttpServer(
     context,
     { name: "gateway HTTP server", host: config.HOST, port: config.PORT, keepAliveTimeoutMs: 65_000, upgrade: websocketUpgrade(streaming) },
-    createApp(config, clients, context.logger, kv, tokens, streaming),
+    createApp(config, clients, context.logger, kv, tokens, streaming, ipBlocks),
   );
   context.shutdown.add("clients", "gateway gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   const endpoints = await serveService(context, config, []);

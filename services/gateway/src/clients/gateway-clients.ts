@@ -27,6 +27,7 @@ import { ConversationsServiceClient } from "@starling/proto/timelines/v1/convers
 import { FiltersServiceClient } from "@starling/proto/timelines/v1/filters";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
 import { AuditLogServiceClient } from "@starling/proto/moderation/v1/audit_log";
+import { CanonicalEmailBlocksServiceClient, DomainAllowsServiceClient, DomainBlocksServiceClient, EmailDomainBlocksServiceClient, IpBlocksServiceClient } from "@starling/proto/moderation/v1/blocks";
 import type { GatewayConfig } from "../config.ts";
 
 /** The gRPC clients the gateway calls services with. */
@@ -59,6 +60,11 @@ export interface Clients {
   previewCards: AsyncClient<PreviewCardsServiceClient>;
   federation: AsyncClient<FederationServiceClient>;
   auditLog: AsyncClient<AuditLogServiceClient>;
+  domainBlocks: AsyncClient<DomainBlocksServiceClient>;
+  domainAllows: AsyncClient<DomainAllowsServiceClient>;
+  ipBlocks: AsyncClient<IpBlocksServiceClient>;
+  emailDomainBlocks: AsyncClient<EmailDomainBlocksServiceClient>;
+  canonicalEmailBlocks: AsyncClient<CanonicalEmailBlocksServiceClient>;
 }
 
 /** Connects to every service the gateway forwards to, each call bounded by the gRPC deadline. */
@@ -93,5 +99,10 @@ export function connectClients(config: GatewayConfig): Clients {
     previewCards: connectService(PreviewCardsServiceClient, config.MEDIA_GRPC_URL, defaults),
     federation: connectService(FederationServiceClient, config.FEDERATION_GRPC_URL, defaults),
     auditLog: connectService(AuditLogServiceClient, config.MODERATION_GRPC_URL, defaults),
+    domainBlocks: connectService(DomainBlocksServiceClient, config.MODERATION_GRPC_URL, defaults),
+    domainAllows: connectService(DomainAllowsServiceClient, config.MODERATION_GRPC_URL, defaults),
+    ipBlocks: connectService(IpBlocksServiceClient, config.MODERATION_GRPC_URL, defaults),
+    emailDomainBlocks: connectService(EmailDomainBlocksServiceClient, config.MODERATION_GRPC_URL, defaults),
+    canonicalEmailBlocks: connectService(CanonicalEmailBlocksServiceClient, config.MODERATION_GRPC_URL, defaults),
   };
 }

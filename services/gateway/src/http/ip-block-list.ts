@@ -56,7 +56,11 @@ export class IpBlockList {
         this.#blocks = blocks;
         this.#loadedAt = Date.now();
       })
-      .catch((error: unknown) => this.#logger.warn({ err: error }, "IP blocks not reloaded; the last ones stay in use"))
+      .catch((error: unknown) => {
+        // Tried again after maxAgeMs or the next change event, not on every request meanwhile.
+        this.#loadedAt = Date.now();
+        this.#logger.warn({ err: error }, "IP blocks not reloaded; the last ones stay in use");
+      })
       .finally(() => (this.#loading = undefined));
     return this.#loading;
   }

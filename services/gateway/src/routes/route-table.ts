@@ -26,6 +26,8 @@ import { conversationRoutes } from "./conversation-routes.ts";
 import { filterV1Routes } from "./filter-v1-routes.ts";
 import { filterV2Routes } from "./filter-v2-routes.ts";
 import { adminAuditLogRoutes } from "./admin-audit-log-routes.ts";
+import { adminDomainBlockRoutes } from "./admin-domain-block-routes.ts";
+import { adminSignUpBlockRoutes } from "./admin-sign-up-block-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each (one group a line, so new groups merge cleanly). */
 export const ROUTES: Route[] = [
@@ -56,4 +58,6 @@ export const ROUTES: Route[] = [
   ...filterV1Routes,
   ...filterV2Routes,
   ...adminAuditLogRoutes,
+  ...adminDomainBlockRoutes,
+  ...adminSignUpBlockRoutes,
 ];
