@@ -18,10 +18,10 @@ const options = {
 const create = z.object({ domain: textParam.default(""), ...options });
 const update = z.object({ id: idParam, ...options });
 // Only admin:read / admin:write reach these in Mastodon 4.0 (its granular admin scopes are not registered).
-const read = { auth: "user" as const, scopes: ["admin:read", "admin:read:domain_blocks"], permission: "manage_federation" as const };
-const write = { auth: "user" as const, scopes: ["admin:write", "admin:write:domain_blocks"], permission: "manage_federation" as const };
-const readAllows = { ...read, scopes: ["admin:read", "admin:read:domain_allows"] };
-const writeAllows = { ...write, scopes: ["admin:write", "admin:write:domain_allows"] };
+const read = { auth: "user" as const, scopes: ["admin:read"], permission: "manage_federation" as const };
+const write = { auth: "user" as const, scopes: ["admin:write"], permission: "manage_federation" as const };
+const readAllows = read;
+const writeAllows = write;
 
 /** The 422 of a domain some block already covers, with that block (spec Errors 1). */
 function createdOrRefused(answer: CreateDomainBlockResponse): DomainBlock {

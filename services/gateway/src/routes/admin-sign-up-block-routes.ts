@@ -10,7 +10,7 @@ const ipFields = { ip: choiceParam, severity: choiceParam, comment: textParam.op
 const createIp = z.object(ipFields);
 const updateIp = z.object({ id: idParam, ...ipFields });
 // Only admin:read / admin:write reach these in Mastodon 4.0 (its granular admin scopes are not registered).
-const access = (mode: "read" | "write", family: string) => ({ auth: "user" as const, scopes: [`admin:${mode}`, `admin:${mode}:${family}`], permission: "manage_blocks" as const });
+const access = (mode: "read" | "write", _family: string) => ({ auth: "user" as const, scopes: [`admin:${mode}`], permission: "manage_blocks" as const });
 const ids = (items: { id: string }[]) => edgeLinks(items.map((i) => i.id));
 
 const updateIpRoute = (method: "put" | "patch"): Route => ({
