@@ -9,6 +9,7 @@ import { createHashtags } from "./0006-create-hashtags.ts";
 import { createConversations } from "./0007-create-conversations.ts";
 import { addEditedAtToIndex } from "./0008-add-edited-at-to-index.ts";
 import { createFilters } from "./0009-create-filters.ts";
+import { createInstanceSilences } from "./0050-create-instance-silences.ts";
 
 /** Schema history of the timelines service, in order. */
-export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes, addReblogsToIndex, outboxMigration, createNotificationsAndMarkers, createLists, createHashtags, createConversations, addEditedAtToIndex, createFilters];
+export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes, addReblogsToIndex, outboxMigration, createNotificationsAndMarkers, createLists, createHashtags, createConversations, addEditedAtToIndex, createFilters, createInstanceSilences];

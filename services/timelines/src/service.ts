@@ -1,3 +1,4 @@
+import { startInstanceBlocksConsumer } from "./events/instance-blocks-consumer.ts";
 import type { Database } from "@starling/db";
 import { createOutboxRelay, type EventBus } from "@starling/events";
 import type { KeyValueStore } from "@starling/kv";
@@ -67,6 +68,8 @@ export async function startTimelinesService(
   if (consumers) {
     const subscription = await startFeedConsumer(infra.bus(), deps);
     context.shutdown.add("workers", "timelines feed consumer", () => subscription.stop());
+    const instanceBlocks = await startInstanceBlocksConsumer(infra.bus(), db);
+    context.shutdown.add("workers", "timelines instance blocks consumer", () => instanceBlocks.stop());
     const notificationStreams = await startStreamNotificationsConsumer(infra.bus(), kv);
     context.shutdown.add("workers", "timelines notification streaming", () => notificationStreams.stop());
   }
