@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import { encodePayload, EVENT_CATALOG, newEnvelope, type EventType, type PayloadOf } from "@starling/events";
 import { waitFor } from "@starling/testkit";
 import { hostPolicy } from "../src/data/instance-blocks-queries.ts";
+import { attemptDelivery } from "../src/delivery/attempt-delivery.ts";
+import { deliverySettings } from "../src/delivery/deps.ts";
 import { enqueueDeliveries } from "../src/delivery/enqueue.ts";
 import { backends, startHarness, type Harness } from "./harness.ts";
 import { startSigningPeer, type SigningPeer } from "./signing-peer.ts";
@@ -63,7 +65,7 @@ for (const backend of backends) {
       assert.equal((await hostPolicy(h.db, "notblocked.example")).silenced, false, "a name that only ends alike is not a subdomain");
     });
 
-    it("queues no delivery to a suspended server, and in limited-federation mode only to allowed servers", async () => {
+    it("queues no delivery to a suspended server, gives up one queued before the suspension, and in limited-federation mode delivers only to allowed servers", async () => {
       await publish("admin_domain_block.created", "7020", { blockId: "7020", domain: "suspended.example", severity: "suspend", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
       await publish("domain_allow.created", "7021", { allowId: "7021", domain: "friend.example" });
       await waitFor(async () => ((await hostPolicy(h.db, "suspended.example")).suspended && (await hostPolicy(h.db, "friend.example")).allowed) || undefined, { what: "the block and the allow" });
@@ -77,6 +79,20 @@ for (const backend of backends) {
       const limited = activity(2);
       await enqueueDeliveries({ ...deps, limitedFederation: true }, { ...limited, inboxes: ["https://friend.example/inbox", "https://other.example/inbox"] });
       assert.deepEqual(await inboxes(limited.activityId), ["https://friend.example/inbox"]);
+
+      // A delivery queued before its server was suspended is given up, not sent.
+      const earlier = activity(3);
+      await enqueueDeliveries(deps, { ...earlier, inboxes: ["https://later.example/inbox"] });
+      await publish("admin_domain_block.created", "7022", { blockId: "7022", domain: "later.example", severity: "suspend", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
+      await waitFor(async () => (await hostPolicy(h.db, "later.example")).suspended || undefined, { what: "the later block" });
+      const row = await h.db.table("deliveries").where({ activity_id: earlier.activityId }).first();
+      const settings = deliverySettings({
+        DELIVERY_TIMEOUT_MS: 2_000, DELIVERY_MAX_ATTEMPTS: 5, DELIVERY_BACKOFF_SCALE: 0.001, DELIVERY_CIRCUIT_THRESHOLD: 100, DELIVERY_CIRCUIT_OPEN_MS: 1, DELIVERY_CIRCUIT_MAX_OPEN_MS: 1,
+        DELIVERY_HOST_CONCURRENCY: 1, DELIVERY_SCHEDULER_INTERVAL_MS: 1_000, FEDERATION_ALLOW_PRIVATE_ADDRESS: false, DELIVERY_KEEP_DELIVERED_MS: 86_400_000, DELIVERY_KEEP_DEAD_MS: 86_400_000,
+      });
+      await attemptDelivery(deps, settings, String(row.id));
+      const after = await h.db.table("deliveries").where({ id: row.id }).first();
+      assert.deepEqual([after.state, after.attempts, after.last_error], ["dead", 0, "server blocked by staff"]);
     });
   });
 }

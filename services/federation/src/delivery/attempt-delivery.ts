@@ -1,4 +1,5 @@
 import { PublicFetchError } from "@starling/runtime";
+import { refusedHosts } from "../data/instance-blocks-queries.ts";
 import { actorKeyPairs } from "../use-cases/actor-key-pairs.ts";
 import { claimDelivery, finishAttempt, type DeliveryWork } from "./deliveries-queries.ts";
 import type { DeliveryDeps, DeliverySettings } from "./deps.ts";
@@ -59,6 +60,11 @@ export async function attemptDelivery(deps: DeliveryDeps, settings: DeliverySett
   const leaseUntil = new Date(now.getTime() + settings.leaseMs);
   const work = await claimDelivery(db, id, now, leaseUntil);
   if (!work) return;
+  // Queued before staff suspended the server (or took its allow away in limited-federation mode): not sent.
+  if ((await refusedHosts(db, [work.host], deps.limitedFederation ?? false)).size > 0) {
+    await finishAttempt(db, id, { state: "dead", attempts: work.attempts, lastError: "server blocked by staff", nextAttemptAt: now }, now);
+    return;
+  }
   // A half-open trial ends within the request deadline; the others wait that long, not a whole lease.
   const admission = await admitToHost(db, work.host, now, new Date(now.getTime() + settings.timeoutMs + 1_000));
   if (!admission.admitted && "unavailable" in admission) {
