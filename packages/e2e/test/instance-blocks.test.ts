@@ -147,4 +147,19 @@ describeOnBothStacks("Instance-level blocks", (start) => {
     const elsewhere = await signUp(`ipfree_${suffix}@example.net`, { "x-forwarded-for": "198.51.100.23" });
     assert.equal(elsewhere.status, 200, JSON.stringify(elsewhere.json));
   });
+
+  it("refuses every request from a no_access address, a blocked IPv6 address covering its /64", async function () {
+    this.timeout(120_000);
+    const block = await call("POST", "/api/v1/admin/ip_blocks", { ip: "2001:db8:77::1", severity: "no_access", comment: `e2e ${suffix}` });
+    assert.deepEqual([block.status, block.json.ip], [200, "2001:db8:77::/64"]);
+    cleanup.push(`/api/v1/admin/ip_blocks/${block.json.id}`);
+    const from = (address: string) => fetch(`${stack.url}/api/v1/instance`, { headers: { "x-forwarded-for": address } });
+    const refused = await waitFor(async () => {
+      const response = await from("2001:db8:77:0:abcd::5");
+      return response.status === 403 ? response : undefined;
+    }, { ...PROPAGATION, what: "the no_access block" });
+    assert.deepEqual(await refused.json(), { error: "Forbidden" });
+    assert.equal((await from("2001:db8:77:1::5")).status, 200, "the next /64 is not blocked");
+    assert.equal((await fetch(`${stack.url}/api/v1/instance`)).status, 200, "nor the direct client");
+  });
 });
