@@ -56,7 +56,7 @@ export async function changeBlock<T>(
     await enqueueEvents(deps.db, trx, result.events);
     return result.row;
   });
-  if (done) deps.nudgeRelay();
+  deps.nudgeRelay();
   return done;
 }
 
