@@ -9,7 +9,7 @@ export const statusRequest = (overrides: Partial<CreateStatusRequest> = {}): Cre
   status: "Hello, world",
   spoilerText: "",
   sensitive: false,
-  application: { name: "Test app", website: "" },
+  application: { name: "Test app" },
   mediaIds: [],
   ...overrides,
 });
