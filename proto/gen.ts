@@ -2,7 +2,7 @@
 // `protoc` npm package ships (grpc-tools cannot install on our machines). Output goes to gen/, which is
 // not committed: `pnpm install` runs this.
 import { execFileSync } from "node:child_process";
-import { readdirSync, rmSync, mkdirSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createRequire } from "node:module";
 
@@ -18,6 +18,10 @@ function protoFiles(dir: string): string[] {
   );
 }
 
+function generatedFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? generatedFiles(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
 const out = join(here, "gen");
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -26,6 +30,7 @@ mkdirSync(out, { recursive: true });
 const options = [
   "esModuleInterop=true",
   "outputServices=grpc-js",
+  "outputServices=generic-definitions",
   "importSuffix=.ts",
   "enumsAsLiterals=true",
   "env=node",
@@ -40,4 +45,30 @@ execFileSync(protoc, [`--plugin=protoc-gen-ts_proto=${plugin}`, `--ts_proto_out=
   stdio: "inherit",
   cwd: here,
 });
+
+// Services in one process pass messages through `fromJSON` instead of the wire (copyMessage in
+// @starling/runtime): it builds a new message and coerces each value as encoding would (a count
+// read from PostgreSQL as a string becomes a number). Two of ts-proto's helpers would still hand
+// back the caller's Date and misread a byte array (they expect JSON's text), so they copy instead.
+const copyingHelpers = [
+  {
+    helper: "function fromJsonTimestamp(",
+    from: "  if (o instanceof globalThis.Date) {\n    return o;\n",
+    to: "  if (o instanceof globalThis.Date) {\n    return new globalThis.Date(o.getTime());\n",
+  },
+  {
+    helper: "function bytesFromBase64(",
+    from: 'function bytesFromBase64(b64: string): Uint8Array {\n  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));\n',
+    to: 'function bytesFromBase64(b64: string | Uint8Array): Uint8Array {\n  return Uint8Array.from(typeof b64 === "string" ? globalThis.Buffer.from(b64, "base64") : b64);\n',
+  },
+];
+for (const file of generatedFiles(out)) {
+  let text = readFileSync(file, "utf8");
+  for (const { helper, from, to } of copyingHelpers) {
+    if (!text.includes(helper)) continue;
+    if (!text.includes(from)) throw new Error(`${file}: ts-proto's ${helper}) changed; update copyingHelpers in gen.ts`);
+    text = text.replace(from, to);
+  }
+  writeFileSync(file, text);
+}
 console.log(`proto: generated ${files.length} files into gen/`);

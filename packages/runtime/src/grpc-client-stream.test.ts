@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { Registry } from "prom-client";
 import { waitFor } from "@starling/testkit";
-import { MediaServiceClient, MediaServiceService, type MediaServiceServer, type UploadMediaRequest } from "@starling/proto/media/v1/media";
+import { MediaServiceClient, MediaServiceDefinition, type MediaServiceServer, type UploadMediaRequest } from "@starling/proto/media/v1/media";
 import { connectService, type AsyncClient } from "./grpc-client.ts";
 import { startGrpcServer, type AsyncHandlers, type GrpcServer } from "./grpc-server.ts";
 import { createLogger } from "./logger.ts";
@@ -53,7 +53,7 @@ describe("client-streaming calls through connectService", () => {
 
   before(async () => {
     process.on("unhandledRejection", recordUnhandled);
-    server = await startGrpcServer({ host: "127.0.0.1", port: 0, services: [{ definition: MediaServiceService, handlers }], viewerSecret: secret, logger: createLogger("stream-test", "silent"), registry: new Registry() });
+    server = await startGrpcServer({ host: "127.0.0.1", port: 0, services: [{ definition: MediaServiceDefinition, handlers }], viewerSecret: secret, logger: createLogger("stream-test", "silent"), registry: new Registry() });
     client = connectService(MediaServiceClient, `127.0.0.1:${server.port}`, { deadlineMs: 5_000 });
   });
   after(async () => {

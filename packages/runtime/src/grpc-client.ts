@@ -15,8 +15,6 @@ type UnaryMethod<Req, Res> = (request: Req, metadata: Metadata, options: Partial
 /** What grpc-js attaches to each method of a generated client. */
 interface MethodAttributes {
   path: string;
-  requestSerialize(request: unknown): Buffer;
-  responseDeserialize(bytes: Buffer): unknown;
 }
 
 type ClientStreamMethod<Req, Res> = (metadata: Metadata, options: Partial<CallOptions>, callback: (error: ServiceError | null, response: Res) => void) => ClientWritableStream<Req>;
@@ -75,7 +73,7 @@ export function connectService<C extends Client>(Constructor: ClientConstructor<
         const { metadata, deadline } = callOptions(options);
         // A server of this very process (the embedded run) is called without the socket.
         const local = localMethod(address, method.path);
-        if (local) return callLocally(local, method, request, metadata, deadline);
+        if (local) return callLocally(local, request, metadata, deadline);
         return new Promise((resolve, reject) => {
           method.call(client, request, metadata, { deadline }, (error, response) => (error ? reject(error) : resolve(response)));
         });
@@ -84,13 +82,13 @@ export function connectService<C extends Client>(Constructor: ClientConstructor<
   });
 }
 
-async function callLocally(local: LocalUnaryMethod, method: MethodAttributes, request: unknown, metadata: Metadata, deadline: number): Promise<unknown> {
+async function callLocally(local: LocalUnaryMethod, request: unknown, metadata: Metadata, deadline: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(Object.assign(new Error("4 DEADLINE_EXCEEDED: Deadline exceeded"), { code: GrpcStatus.DEADLINE_EXCEEDED, details: "Deadline exceeded", metadata: new Metadata() })), deadline - Date.now());
   });
   try {
-    return method.responseDeserialize(await Promise.race([local(method.requestSerialize(request), metadata), expired]));
+    return await Promise.race([local(request, metadata), expired]);
   } finally {
     clearTimeout(timer);
   }

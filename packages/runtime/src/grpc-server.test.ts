@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { status as GrpcStatus, type ServiceError as GrpcServiceError } from "@grpc/grpc-js";
 import { Registry } from "prom-client";
 import { freePort } from "@starling/testkit";
-import { TimelinesServiceClient, TimelinesServiceService, type TimelinesServiceServer } from "@starling/proto/timelines/v1/timelines";
+import { TimelinesServiceClient, TimelinesServiceDefinition, TimelinesServiceService, type GetPublicTimelineRequest, type TimelinesServiceServer } from "@starling/proto/timelines/v1/timelines";
 import { connectService, type AsyncClient } from "./grpc-client.ts";
 import { startGrpcServer, type AsyncHandlers, type GrpcServer } from "./grpc-server.ts";
 import { localMethod } from "./local-calls.ts";
@@ -15,14 +15,19 @@ const secret = "v".repeat(32);
 const SERVICE = "starling.timelines.v1.TimelinesService";
 
 // The home timeline echoes who the server believes is calling; the public one fails on request.
+// A public page asked for with max_id "kept" answers the one object this handler keeps, with a
+// property the schema does not know; the handler also keeps the last request it was given.
+const kept = { statusIds: ["1", "2"], secret: "not in the schema" };
+let lastRequest: GetPublicTimelineRequest | undefined;
 const handlers: AsyncHandlers<TimelinesServiceServer> = {
   getHomeTimeline: async (request, context) => ({
     statusIds: [context.viewer?.accountId ?? "anonymous", ...(context.viewer?.scopes ?? []), String(request.page?.limit ?? 0), context.viewerToken ? "token" : "no-token"],
   }),
   getPublicTimeline: async (request) => {
+    lastRequest = request;
     if (request.local) throw notFound("no such timeline");
     if (request.remote) throw new Error("password=hunter2 in a stack trace");
-    return { statusIds: ["1"] };
+    return request.page?.maxId === "kept" ? kept : { statusIds: ["1"] };
   },
 };
 
@@ -42,7 +47,7 @@ for (const [transport, clientHost] of [["over the wire", "localhost"], ["in-proc
     server = await startGrpcServer({
       host: "127.0.0.1",
       port: 0,
-      services: [{ definition: TimelinesServiceService, handlers }],
+      services: [{ definition: TimelinesServiceDefinition, handlers }],
       viewerSecret: secret,
       logger: createLogger("grpc-test", "silent"),
       registry: new Registry(),
@@ -100,6 +105,17 @@ for (const [transport, clientHost] of [["over the wire", "localhost"], ["in-proc
     });
   });
 
+  it("answers the message the schema describes: properties it does not know are left behind, and the caller's copy is its own", async () => {
+    const request = { page: { maxId: "kept" }, local: false, remote: false } as GetPublicTimelineRequest;
+    const answer = await client.getPublicTimeline(request);
+    assert.deepEqual(answer, { statusIds: ["1", "2"] });
+    assert.deepEqual(lastRequest, { page: { maxId: "kept", sinceId: undefined, minId: undefined, limit: undefined }, local: false, remote: false }, "absent fields are absent, as decoded");
+    answer.statusIds.push("3");
+    assert.deepEqual(kept.statusIds, ["1", "2"]);
+    request.page!.maxId = "changed later";
+    assert.equal(lastRequest?.page?.maxId, "kept");
+  });
+
   it("reports SERVING in gRPC health for the server and the service, then NOT_SERVING after setServing(false)", async () => {
     assert.equal(await checkHealth(address), "SERVING");
     assert.equal(await checkHealth(address, SERVICE), "SERVING");
@@ -127,7 +143,7 @@ for (const [transport, clientHost] of [["over the wire", "localhost"], ["in-proc
 
 describe("in-process gRPC calls", () => {
   it("are offered at the server's own address while it runs, and withdrawn when it stops", async () => {
-    const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services: [{ definition: TimelinesServiceService, handlers }], viewerSecret: secret, logger: createLogger("grpc-test", "silent"), registry: new Registry() });
+    const server = await startGrpcServer({ host: "127.0.0.1", port: 0, services: [{ definition: TimelinesServiceDefinition, handlers }], viewerSecret: secret, logger: createLogger("grpc-test", "silent"), registry: new Registry() });
     const path = TimelinesServiceService.getHomeTimeline.path;
     assert.equal(typeof localMethod(`127.0.0.1:${server.port}`, path), "function");
     assert.equal(localMethod(`localhost:${server.port}`, path), undefined, "only the exact address it bound");

@@ -5,6 +5,7 @@ import type { Registry } from "prom-client";
 import { grpcServerHistogram } from "./metrics.ts";
 import { registerLocalServer, type LocalUnaryMethod } from "./local-calls.ts";
 import { nulTextPath } from "./nul-text.ts";
+import { copyMessage, grpcDefinition, type MethodDescription, type ServiceDescription } from "./service-description.ts";
 import { invalidArgument, toGrpcError, unauthenticated, ServiceError } from "./service-error.ts";
 import { viewerFromMetadata, VIEWER_METADATA_KEY, type Viewer } from "./viewer.ts";
 
@@ -30,9 +31,9 @@ export type AsyncHandlers<S> = {
       : never;
 };
 
-/** One gRPC service to serve: its generated definition and its async handlers. */
+/** One gRPC service to serve: its generated description (`XServiceDefinition`) and its async handlers. */
 export interface ServedService {
-  definition: ServiceDefinition;
+  definition: ServiceDescription;
   handlers: Record<string, (request: any, context: CallContext) => Promise<any>>;
 }
 
@@ -55,16 +56,17 @@ export async function startGrpcServer(options: {
   registry: Registry;
 }): Promise<GrpcServer> {
   const server = new Server();
-  const names = options.services.map((s) => serviceName(s.definition));
+  const names = options.services.map((s) => s.definition.fullName);
   const health = new HealthImplementation(Object.fromEntries(["", ...names].map((n) => [n, "NOT_SERVING" as const])));
   health.addToServer(server);
   const histogram = grpcServerHistogram(options.registry);
   const local = new Map<string, LocalUnaryMethod>();
   for (const service of options.services) {
-    const serve = servingFunctions(service, options.viewerSecret, options.logger, histogram);
-    server.addService(service.definition, wireImplementation(service.definition, serve));
-    for (const [method, definition] of Object.entries(service.definition)) {
-      if (!definition.requestStream) local.set(definition.path, localUnary(definition, serve.get(method)!));
+    const definition = grpcDefinition(service.definition);
+    const serve = servingFunctions(definition, service.handlers, options.viewerSecret, options.logger, histogram);
+    server.addService(definition, wireImplementation(definition, serve));
+    for (const [method, description] of Object.entries(service.definition.methods)) {
+      if (!description.requestStream) local.set(definition[method]!.path, localUnary(description, serve.get(method)!));
     }
   }
   const port = await new Promise<number>((resolve, reject) =>
@@ -90,18 +92,13 @@ export async function startGrpcServer(options: {
   };
 }
 
-function serviceName(definition: ServiceDefinition): string {
-  const first = Object.values(definition)[0];
-  return first ? first.path.split("/")[1]! : "";
-}
-
 /** One method's handling, transport aside: viewer check, handler, metrics, error mapping. */
 type Serve = (request: unknown, metadata: Metadata) => Promise<unknown>;
 
-function servingFunctions(service: ServedService, secret: string, logger: Logger, histogram: ReturnType<typeof grpcServerHistogram>): Map<string, Serve> {
+function servingFunctions(service: ServiceDefinition, handlers: ServedService["handlers"], secret: string, logger: Logger, histogram: ReturnType<typeof grpcServerHistogram>): Map<string, Serve> {
   const serving = new Map<string, Serve>();
-  for (const [method, definition] of Object.entries(service.definition)) {
-    const handler = service.handlers[method];
+  for (const [method, definition] of Object.entries(service)) {
+    const handler = handlers[method];
     if (!handler) throw new Error(`no handler for ${definition.path}`);
     serving.set(method, async (request, metadata) => {
       const end = histogram.startTimer({ method: definition.path });
@@ -143,9 +140,12 @@ function wireImplementation(definition: ServiceDefinition, serving: Map<string, 
   return implementation;
 }
 
-// The in-process form of a unary method: the same codecs as the wire on both sides.
-function localUnary(definition: ServiceDefinition[string], serve: Serve): LocalUnaryMethod {
-  return async (request, metadata) => definition.responseSerialize(await serve(definition.requestDeserialize(request), metadata));
+// The in-process form of a unary method: each side gets its own copy of the messages, as decoding gives.
+function localUnary(method: MethodDescription, serve: Serve): LocalUnaryMethod {
+  return (request, metadata) => {
+    const copy = copyMessage(method.requestType, request);
+    return serve(copy, metadata).then((response) => copyMessage(method.responseType, response));
+  };
 }
 
 // How long a client stream that ended is watched for a late cancel before it counts as complete.

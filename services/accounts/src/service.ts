@@ -1,13 +1,13 @@
 import { createOutboxRelay } from "@starling/events";
 import type { InfraProvider } from "@starling/platform";
-import { AccountsServiceService } from "@starling/proto/accounts/v1/accounts";
-import { RegistrationServiceService } from "@starling/proto/accounts/v1/registration";
-import { OAuthServiceService } from "@starling/proto/accounts/v1/oauth";
-import { SessionsServiceService } from "@starling/proto/accounts/v1/sessions";
-import { SecurityServiceService } from "@starling/proto/accounts/v1/security";
-import { FollowsServiceService } from "@starling/proto/accounts/v1/follows";
-import { RelationshipsServiceService } from "@starling/proto/accounts/v1/relationships";
-import { FederatedAccountsServiceService } from "@starling/proto/accounts/v1/federated_accounts";
+import { AccountsServiceDefinition } from "@starling/proto/accounts/v1/accounts";
+import { RegistrationServiceDefinition } from "@starling/proto/accounts/v1/registration";
+import { OAuthServiceDefinition } from "@starling/proto/accounts/v1/oauth";
+import { SessionsServiceDefinition } from "@starling/proto/accounts/v1/sessions";
+import { SecurityServiceDefinition } from "@starling/proto/accounts/v1/security";
+import { FollowsServiceDefinition } from "@starling/proto/accounts/v1/follows";
+import { RelationshipsServiceDefinition } from "@starling/proto/accounts/v1/relationships";
+import { FederatedAccountsServiceDefinition } from "@starling/proto/accounts/v1/federated_accounts";
 import { createIdGenerator, publicBaseUrl, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { accountsMigrations } from "../migrations/index.ts";
 import type { AccountsConfig } from "./config.ts";
@@ -18,7 +18,7 @@ import { startModerationBlocksConsumer } from "./events/moderation-blocks-consum
 import { accountsHandlers } from "./grpc/accounts-handlers.ts";
 import { profilesHandlers } from "./grpc/profiles-handlers.ts";
 import { composeProfiles } from "./compose-profiles.ts";
-import { ProfilesServiceService } from "@starling/proto/accounts/v1/profiles";
+import { ProfilesServiceDefinition } from "@starling/proto/accounts/v1/profiles";
 import { registrationHandlers } from "./grpc/registration-handlers.ts";
 import { oauthHandlers } from "./grpc/oauth-handlers.ts";
 import { sessionsHandlers } from "./grpc/sessions-handlers.ts";
@@ -28,7 +28,7 @@ import { relationshipsHandlers } from "./grpc/relationships-handlers.ts";
 import { federatedAccountsHandlers } from "./grpc/federated-accounts-handlers.ts";
 import { startMuteExpiry } from "./workers/mute-expiry.ts";
 import { createMailer } from "./mail/mailer.ts";
-import { PushServiceService } from "@starling/proto/accounts/v1/push";
+import { PushServiceDefinition } from "@starling/proto/accounts/v1/push";
 import { pushHandlers } from "./grpc/push-handlers.ts";
 import { startNotificationDeliveriesConsumer } from "./events/notification-deliveries-consumer.ts";
 import { startNotificationDelivery } from "./workers/notification-delivery.ts";
@@ -83,5 +83,5 @@ export async function startAccountsService(config: AccountsConfig, context: Serv
     const notifications = await startNotificationDeliveriesConsumer(deps, statusTexts, infra.bus(), () => void delivery.runNow());
     context.shutdown.add("workers", "accounts notification deliveries consumer", () => notifications.stop());
   }
-  return serveService(context, config, [{ definition: AccountsServiceService, handlers: accountsHandlers(deps) }, { definition: ProfilesServiceService, handlers: profilesHandlers(composeProfiles(deps, config, context, { workers: options.consumers !== false })) }, { definition: RegistrationServiceService, handlers: registrationHandlers(deps, { mode: config.REGISTRATIONS_MODE, baseUrl: publicBaseUrl(config), logger: context.logger }) }, { definition: SecurityServiceService, handlers: securityHandlers(deps) }, { definition: OAuthServiceService, handlers: oauthHandlers(deps) }, { definition: SessionsServiceService, handlers: sessionsHandlers(deps) }, { definition: FollowsServiceService, handlers: followsHandlers(deps) }, { definition: RelationshipsServiceService, handlers: relationshipsHandlers(deps, { localDomain: config.LOCAL_DOMAIN }) }, { definition: FederatedAccountsServiceService, handlers: federatedAccountsHandlers(deps) }, { definition: PushServiceService, handlers: pushHandlers(deps) }]);
+  return serveService(context, config, [{ definition: AccountsServiceDefinition, handlers: accountsHandlers(deps) }, { definition: ProfilesServiceDefinition, handlers: profilesHandlers(composeProfiles(deps, config, context, { workers: options.consumers !== false })) }, { definition: RegistrationServiceDefinition, handlers: registrationHandlers(deps, { mode: config.REGISTRATIONS_MODE, baseUrl: publicBaseUrl(config), logger: context.logger }) }, { definition: SecurityServiceDefinition, handlers: securityHandlers(deps) }, { definition: OAuthServiceDefinition, handlers: oauthHandlers(deps) }, { definition: SessionsServiceDefinition, handlers: sessionsHandlers(deps) }, { definition: FollowsServiceDefinition, handlers: followsHandlers(deps) }, { definition: RelationshipsServiceDefinition, handlers: relationshipsHandlers(deps, { localDomain: config.LOCAL_DOMAIN }) }, { definition: FederatedAccountsServiceDefinition, handlers: federatedAccountsHandlers(deps) }, { definition: PushServiceDefinition, handlers: pushHandlers(deps) }]);
 }

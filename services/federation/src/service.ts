@@ -1,6 +1,6 @@
 import type { InfraProvider } from "@starling/platform";
 import { createIdGenerator, publicBaseUrl, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
-import { FederationServiceService } from "@starling/proto/federation/v1/federation";
+import { FederationServiceDefinition } from "@starling/proto/federation/v1/federation";
 import { federationMigrations } from "../migrations/index.ts";
 import { connectFederationClients } from "./clients/federation-clients.ts";
 import type { FederationConfig } from "./config.ts";
@@ -77,6 +77,6 @@ export async function startFederationService(
     createFederationApp(config, { clients, federation, instanceActorInbox, contextData }, context.logger),
   );
   const handlers = federationHandlers({ federation, contextData, origin, deliveries: { db } });
-  const endpoints = await serveService(context, config, [{ definition: FederationServiceService, handlers }]);
+  const endpoints = await serveService(context, config, [{ definition: FederationServiceDefinition, handlers }]);
   return { httpPort, ...endpoints };
 }

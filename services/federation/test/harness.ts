@@ -6,17 +6,17 @@ import { createDatabase, embeddedTestSchema, type Database } from "@starling/db"
 import { createEmbeddedBus } from "@starling/events";
 import { createEmbeddedStore } from "@starling/kv";
 import type { InfraProvider } from "@starling/platform";
-import { AccountsServiceService, type Account } from "@starling/proto/accounts/v1/accounts";
-import { FederatedAccountsServiceService, type UpsertRemoteAccountRequest } from "@starling/proto/accounts/v1/federated_accounts";
-import { ProfilesServiceService } from "@starling/proto/accounts/v1/profiles";
-import { RegistrationServiceService } from "@starling/proto/accounts/v1/registration";
-import { StatusesServiceService, type Status } from "@starling/proto/statuses/v1/statuses";
-import { FederatedStatusesServiceService } from "@starling/proto/statuses/v1/federated_statuses";
-import { FollowsServiceService } from "@starling/proto/accounts/v1/follows";
-import { MediaServiceService } from "@starling/proto/media/v1/media";
-import { CustomEmojisServiceService } from "@starling/proto/statuses/v1/custom_emojis";
-import { FeaturedTagsServiceService } from "@starling/proto/statuses/v1/featured_tags";
-import { StatusInteractionsServiceService } from "@starling/proto/statuses/v1/interactions";
+import { AccountsServiceDefinition, type Account } from "@starling/proto/accounts/v1/accounts";
+import { FederatedAccountsServiceDefinition, type UpsertRemoteAccountRequest } from "@starling/proto/accounts/v1/federated_accounts";
+import { ProfilesServiceDefinition } from "@starling/proto/accounts/v1/profiles";
+import { RegistrationServiceDefinition } from "@starling/proto/accounts/v1/registration";
+import { StatusesServiceDefinition, type Status } from "@starling/proto/statuses/v1/statuses";
+import { FederatedStatusesServiceDefinition } from "@starling/proto/statuses/v1/federated_statuses";
+import { FollowsServiceDefinition } from "@starling/proto/accounts/v1/follows";
+import { MediaServiceDefinition } from "@starling/proto/media/v1/media";
+import { CustomEmojisServiceDefinition } from "@starling/proto/statuses/v1/custom_emojis";
+import { FeaturedTagsServiceDefinition } from "@starling/proto/statuses/v1/featured_tags";
+import { StatusInteractionsServiceDefinition } from "@starling/proto/statuses/v1/interactions";
 import { createLogger, createServiceContext, notFound, ServiceError, startGrpcServer } from "@starling/runtime";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { uniqueName, waitFor } from "@starling/testkit";
@@ -160,15 +160,15 @@ export async function startHarness(backend: Backend, options: { env?: Record<str
     logger: doubleContext.logger,
     registry: doubleContext.registry,
     services: [
-      { definition: ProfilesServiceService, handlers: only({ lookupAccount: async ({ acct }: { acct: string }) => {
+      { definition: ProfilesServiceDefinition, handlers: only({ lookupAccount: async ({ acct }: { acct: string }) => {
         const found = accounts.get(acct.toLowerCase()) ?? [...remoteAccounts.values()].find((a) => `${a.username}@${a.domain}`.toLowerCase() === acct.toLowerCase());
         if (!found) throw notFound("Record not found");
         return { account: found };
       } }) },
-      { definition: FederatedAccountsServiceService, handlers: federatedAccountsDouble(accounts, remoteAccounts, calls, aliases) },
-      { definition: AccountsServiceService, handlers: only({ getUsageStats: async () => ({ stats: { ...stats, localPosts: 0 } }) }) },
-      { definition: StatusesServiceService, handlers: only({ getUsageStats: async () => ({ stats }) }) },
-      { definition: FederatedStatusesServiceService, handlers: only({
+      { definition: FederatedAccountsServiceDefinition, handlers: federatedAccountsDouble(accounts, remoteAccounts, calls, aliases) },
+      { definition: AccountsServiceDefinition, handlers: only({ getUsageStats: async () => ({ stats: { ...stats, localPosts: 0 } }) }) },
+      { definition: StatusesServiceDefinition, handlers: only({ getUsageStats: async () => ({ stats }) }) },
+      { definition: FederatedStatusesServiceDefinition, handlers: only({
         upsertRemoteStatus: recorded("upsertRemoteStatus", (request) => {
           const existing = statuses.get(request.uri);
           // Kept unless the edit is newer, as statuses does.
@@ -190,17 +190,17 @@ export async function startHarness(backend: Backend, options: { env?: Record<str
         receivePollVote: recorded("receivePollVote"),
         upsertRemoteEmojis: recorded("upsertRemoteEmojis", () => ({ emojis: [] })),
       }) },
-      { definition: FollowsServiceService, handlers: only({}) },
-      { definition: StatusInteractionsServiceService, handlers: only({}) },
-      { definition: MediaServiceService, handlers: only({
+      { definition: FollowsServiceDefinition, handlers: only({}) },
+      { definition: StatusInteractionsServiceDefinition, handlers: only({}) },
+      { definition: MediaServiceDefinition, handlers: only({
         // Remote attachments get one id per URL, as the media service keeps one row per account and URL.
         registerRemoteMedia: recorded("registerRemoteMedia", ({ items }: { items: { remoteUrl: string }[] }) => ({
           media: items.map((item) => ({ id: (remoteMediaIds[item.remoteUrl] ??= String(nextId++)), remoteUrl: item.remoteUrl })),
         })),
       }) },
-      { definition: CustomEmojisServiceService, handlers: only({}) },
-      { definition: FeaturedTagsServiceService, handlers: only({}) },
-      { definition: RegistrationServiceService, handlers: only({ getRegistrationSettings: async () => ({ mode: "open", enabled: true, approvalRequired: false }) }) },
+      { definition: CustomEmojisServiceDefinition, handlers: only({}) },
+      { definition: FeaturedTagsServiceDefinition, handlers: only({}) },
+      { definition: RegistrationServiceDefinition, handlers: only({ getRegistrationSettings: async () => ({ mode: "open", enabled: true, approvalRequired: false }) }) },
     ],
   });
   const address = `127.0.0.1:${double.port}`;

@@ -1,5 +1,5 @@
 import type { InfraProvider } from "@starling/platform";
-import { PreviewCardsServiceService } from "@starling/proto/media/v1/preview_cards";
+import { PreviewCardsServiceDefinition } from "@starling/proto/media/v1/preview_cards";
 import type { ServiceContext } from "@starling/runtime";
 import type { MediaConfig } from "./config.ts";
 import { startPreviewCardConsumer } from "./events/preview-card-consumer.ts";
@@ -25,5 +25,5 @@ export async function startPreviewCards(config: MediaConfig, context: ServiceCon
   };
   const subscription = await startPreviewCardConsumer(infra.bus(), cardDeps);
   context.shutdown.add("workers", "media preview card consumer", () => subscription.stop());
-  return { definition: PreviewCardsServiceService, handlers: previewCardsHandlers(deps, baseUrl) };
+  return { definition: PreviewCardsServiceDefinition, handlers: previewCardsHandlers(deps, baseUrl) };
 }

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { createOutboxRelay } from "@starling/events";
 import type { InfraProvider } from "@starling/platform";
-import { MediaServiceService } from "@starling/proto/media/v1/media";
+import { MediaServiceDefinition } from "@starling/proto/media/v1/media";
 import { createIdGenerator, serveService, startHttpServer, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { mediaMigrations } from "../migrations/index.ts";
 import { mediaBaseUrl, type MediaConfig } from "./config.ts";
@@ -100,7 +100,7 @@ export async function startMediaService(config: MediaConfig, context: ServiceCon
     });
   });
   const previewCards = await startPreviewCards(config, context, infra, deps, baseUrl);
-  const endpoints = await serveService(context, config, [{ definition: MediaServiceService, handlers: mediaHandlers(deps, baseUrl) }, previewCards]);
+  const endpoints = await serveService(context, config, [{ definition: MediaServiceDefinition, handlers: mediaHandlers(deps, baseUrl) }, previewCards]);
   return { ...endpoints, httpPort, deps };
 }
 

@@ -1,7 +1,7 @@
 import { createOutboxRelay } from "@starling/events";
 import type { InfraProvider } from "@starling/platform";
-import { AuditLogServiceService } from "@starling/proto/moderation/v1/audit_log";
-import { CanonicalEmailBlocksServiceService, DomainAllowsServiceService, DomainBlocksServiceService, EmailDomainBlocksServiceService, IpBlocksServiceService } from "@starling/proto/moderation/v1/blocks";
+import { AuditLogServiceDefinition } from "@starling/proto/moderation/v1/audit_log";
+import { CanonicalEmailBlocksServiceDefinition, DomainAllowsServiceDefinition, DomainBlocksServiceDefinition, EmailDomainBlocksServiceDefinition, IpBlocksServiceDefinition } from "@starling/proto/moderation/v1/blocks";
 import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { moderationMigrations } from "../migrations/index.ts";
 import type { ModerationConfig } from "./config.ts";
@@ -41,12 +41,12 @@ export async function startModerationService(config: ModerationConfig, context: 
     context.shutdown.add("workers", "moderation outbox relay", () => relay.stop());
   }
   const endpoints = await serveService(context, config, [
-    { definition: AuditLogServiceService, handlers: auditLogHandlers(deps) },
-    { definition: DomainBlocksServiceService, handlers: domainBlockHandlers(deps, config.SHOW_DOMAIN_BLOCKS) },
-    { definition: DomainAllowsServiceService, handlers: domainAllowHandlers(deps) },
-    { definition: IpBlocksServiceService, handlers: ipBlockHandlers(deps) },
-    { definition: EmailDomainBlocksServiceService, handlers: emailDomainBlockHandlers(deps) },
-    { definition: CanonicalEmailBlocksServiceService, handlers: canonicalEmailBlockHandlers(deps) },
+    { definition: AuditLogServiceDefinition, handlers: auditLogHandlers(deps) },
+    { definition: DomainBlocksServiceDefinition, handlers: domainBlockHandlers(deps, config.SHOW_DOMAIN_BLOCKS) },
+    { definition: DomainAllowsServiceDefinition, handlers: domainAllowHandlers(deps) },
+    { definition: IpBlocksServiceDefinition, handlers: ipBlockHandlers(deps) },
+    { definition: EmailDomainBlocksServiceDefinition, handlers: emailDomainBlockHandlers(deps) },
+    { definition: CanonicalEmailBlocksServiceDefinition, handlers: canonicalEmailBlockHandlers(deps) },
   ]);
   return { ...endpoints, deps };
 }

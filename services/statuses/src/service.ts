@@ -1,8 +1,8 @@
 import { createOutboxRelay } from "@starling/events";
 import type { InfraProvider } from "@starling/platform";
 import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
-import { StatusesServiceService } from "@starling/proto/statuses/v1/statuses";
-import { CustomEmojisServiceService } from "@starling/proto/statuses/v1/custom_emojis";
+import { StatusesServiceDefinition } from "@starling/proto/statuses/v1/statuses";
+import { CustomEmojisServiceDefinition } from "@starling/proto/statuses/v1/custom_emojis";
 import { statusesMigrations } from "../migrations/index.ts";
 import type { StatusesConfig } from "./config.ts";
 import { baseUrl } from "./domain/status-urls.ts";
@@ -11,21 +11,21 @@ import { connectMedia, mediaAttacher } from "./clients/media-attacher.ts";
 import { statusesHandlers } from "./grpc/statuses-handlers.ts";
 import { startAccountDeletionsConsumer } from "./events/account-deletions-consumer.ts";
 import { statusEditsHandlers } from "./grpc/status-edits-handlers.ts";
-import { StatusEditsServiceService } from "@starling/proto/statuses/v1/status_edits";
-import { PollsServiceService } from "@starling/proto/statuses/v1/polls";
+import { StatusEditsServiceDefinition } from "@starling/proto/statuses/v1/status_edits";
+import { PollsServiceDefinition } from "@starling/proto/statuses/v1/polls";
 import { pollsHandlers } from "./grpc/polls-handlers.ts";
 import { customEmojisHandlers } from "./grpc/custom-emojis-handlers.ts";
 import { startCardLinksConsumer } from "./events/card-links-consumer.ts";
-import { StatusInteractionsServiceService } from "@starling/proto/statuses/v1/interactions";
+import { StatusInteractionsServiceDefinition } from "@starling/proto/statuses/v1/interactions";
 import { interactionsHandlers } from "./grpc/interactions-handlers.ts";
-import { ScheduledStatusesServiceService } from "@starling/proto/statuses/v1/scheduled_statuses";
+import { ScheduledStatusesServiceDefinition } from "@starling/proto/statuses/v1/scheduled_statuses";
 import { scheduledStatusesHandlers } from "./grpc/scheduled-statuses-handlers.ts";
 import { startScheduledStatusPublisher } from "./workers/scheduled-status-publisher.ts";
 import { startPollEndAnnouncer } from "./workers/poll-end-announcer.ts";
-import { TranslationServiceService } from "@starling/proto/statuses/v1/translation";
+import { TranslationServiceDefinition } from "@starling/proto/statuses/v1/translation";
 import { translationHandlers } from "./grpc/translation-handlers.ts";
 import { configuredTranslator } from "./translation/configured-translator.ts";
-import { FederatedStatusesServiceService } from "@starling/proto/statuses/v1/federated_statuses";
+import { FederatedStatusesServiceDefinition } from "@starling/proto/statuses/v1/federated_statuses";
 import { connectPreviewCards } from "./clients/preview-cards-client.ts";
 import { statusPageCopies } from "./read-models/status-page-copies.ts";
 import { startPageCopiesConsumer } from "./read-models/status-page-copies-consumer.ts";
@@ -33,7 +33,7 @@ import { startFilterCopiesConsumer } from "./read-models/filter-copies-consumer.
 import { viewerFilters } from "./read-models/viewer-filters.ts";
 import { federatedStatusesHandlers } from "./grpc/federated-statuses-handlers.ts";
 import { cacheStatusPages } from "./data/status-page-cache.ts";
-import { FeaturedTagsServiceService } from "@starling/proto/statuses/v1/featured_tags";
+import { FeaturedTagsServiceDefinition } from "@starling/proto/statuses/v1/featured_tags";
 import { featuredTagsHandlers } from "./grpc/featured-tags-handlers.ts";
 
 // Events drop a copy when its entity changes; this only bounds the rare copy fetched just before a
@@ -104,5 +104,5 @@ export async function startStatusesService(
   context.shutdown.add("workers", "statuses scheduled-status publisher", () => publisher.stop());
   const pollEnds = startPollEndAnnouncer(deps, { intervalMs: config.POLLS_ENDED_INTERVAL_MS, logger: context.logger });
   context.shutdown.add("workers", "statuses poll end announcer", () => pollEnds.stop());
-  return serveService(context, config, [{ definition: StatusesServiceService, handlers: statusesHandlers(deps) }, { definition: StatusEditsServiceService, handlers: statusEditsHandlers(deps) }, { definition: CustomEmojisServiceService, handlers: customEmojisHandlers(deps) }, { definition: PollsServiceService, handlers: pollsHandlers(deps) }, { definition: StatusInteractionsServiceService, handlers: interactionsHandlers(deps) }, { definition: ScheduledStatusesServiceService, handlers: scheduledStatusesHandlers(scheduling) }, { definition: TranslationServiceService, handlers: translationHandlers({ ...deps, translator: configuredTranslator(config, deps.now) }) }, { definition: FederatedStatusesServiceService, handlers: federatedStatusesHandlers(deps) }, { definition: FeaturedTagsServiceService, handlers: featuredTagsHandlers(deps) }]);
+  return serveService(context, config, [{ definition: StatusesServiceDefinition, handlers: statusesHandlers(deps) }, { definition: StatusEditsServiceDefinition, handlers: statusEditsHandlers(deps) }, { definition: CustomEmojisServiceDefinition, handlers: customEmojisHandlers(deps) }, { definition: PollsServiceDefinition, handlers: pollsHandlers(deps) }, { definition: StatusInteractionsServiceDefinition, handlers: interactionsHandlers(deps) }, { definition: ScheduledStatusesServiceDefinition, handlers: scheduledStatusesHandlers(scheduling) }, { definition: TranslationServiceDefinition, handlers: translationHandlers({ ...deps, translator: configuredTranslator(config, deps.now) }) }, { definition: FederatedStatusesServiceDefinition, handlers: federatedStatusesHandlers(deps) }, { definition: FeaturedTagsServiceDefinition, handlers: featuredTagsHandlers(deps) }]);
 }

@@ -2,13 +2,13 @@ import { startInstanceBlocksConsumer } from "./events/instance-blocks-consumer.t
 import type { Database } from "@starling/db";
 import { createOutboxRelay, type EventBus } from "@starling/events";
 import type { KeyValueStore } from "@starling/kv";
-import { TagsServiceService } from "@starling/proto/timelines/v1/tags";
-import { TimelinesServiceService } from "@starling/proto/timelines/v1/timelines";
-import { MarkersServiceService } from "@starling/proto/timelines/v1/markers";
-import { NotificationsServiceService } from "@starling/proto/timelines/v1/notifications";
-import { ListsServiceService } from "@starling/proto/timelines/v1/lists";
-import { ConversationsServiceService } from "@starling/proto/timelines/v1/conversations";
-import { FiltersServiceService } from "@starling/proto/timelines/v1/filters";
+import { TagsServiceDefinition } from "@starling/proto/timelines/v1/tags";
+import { TimelinesServiceDefinition } from "@starling/proto/timelines/v1/timelines";
+import { MarkersServiceDefinition } from "@starling/proto/timelines/v1/markers";
+import { NotificationsServiceDefinition } from "@starling/proto/timelines/v1/notifications";
+import { ListsServiceDefinition } from "@starling/proto/timelines/v1/lists";
+import { ConversationsServiceDefinition } from "@starling/proto/timelines/v1/conversations";
+import { FiltersServiceDefinition } from "@starling/proto/timelines/v1/filters";
 import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { timelinesMigrations } from "../migrations/index.ts";
 import type { TimelinesConfig } from "./config.ts";
@@ -75,12 +75,12 @@ export async function startTimelinesService(
   }
   const listsDeps = { ...deps, newId: createIdGenerator(), now: () => new Date() };
   return serveService(context, config, [
-    { definition: TimelinesServiceService, handlers: timelinesHandlers(deps) },
-    { definition: NotificationsServiceService, handlers: notificationsHandlers(deps) },
-    { definition: MarkersServiceService, handlers: markersHandlers(deps) },
-    { definition: ListsServiceService, handlers: listsHandlers(listsDeps) },
-    { definition: TagsServiceService, handlers: tagsHandlers(deps) },
-    { definition: ConversationsServiceService, handlers: conversationsHandlers(deps) },
-    { definition: FiltersServiceService, handlers: filtersHandlers(listsDeps) },
+    { definition: TimelinesServiceDefinition, handlers: timelinesHandlers(deps) },
+    { definition: NotificationsServiceDefinition, handlers: notificationsHandlers(deps) },
+    { definition: MarkersServiceDefinition, handlers: markersHandlers(deps) },
+    { definition: ListsServiceDefinition, handlers: listsHandlers(listsDeps) },
+    { definition: TagsServiceDefinition, handlers: tagsHandlers(deps) },
+    { definition: ConversationsServiceDefinition, handlers: conversationsHandlers(deps) },
+    { definition: FiltersServiceDefinition, handlers: filtersHandlers(listsDeps) },
   ]);
 }
