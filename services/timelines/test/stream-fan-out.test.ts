@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { decodeStreamMessage, streamChannels } from "@starling/events";
+import { ListsServiceClient } from "@starling/proto/timelines/v1/lists";
+import { connectService } from "@starling/runtime";
 import { waitFor } from "@starling/testkit";
 import { backends } from "./backends.ts";
-import { startHarness, type Harness } from "./harness.ts";
-import { accounts, follow, post, publishPost } from "./scenario.ts";
+import { startHarness, viewerTokenOf, type Harness } from "./harness.ts";
+import { accounts, deletePost, follow, post, publishPost } from "./scenario.ts";
 
 for (const backend of backends()) {
   describe(`the streaming fan-out on pub/sub, on ${backend.name}`, function () {
@@ -64,6 +66,33 @@ for (const backend of backends()) {
       // A blocked author reaches no stream of the blocker, only its delete (harmless, as Mastodon).
       assert.deepEqual(await sorted(channels.blocker), [`delete ${open}`]);
       for (const channel of [channels.stranger, channels.remote, channels.media]) assert.deepEqual(await settled(channel), [], channel);
+    });
+
+    it("streams update, status.update and delete of a member's statuses to the list streams whose feeds they enter", async () => {
+      const { owner, member, other } = accounts("owner", "member", "other");
+      await Promise.all([follow(h, owner, member), follow(h, owner, other)]);
+      await h.drain();
+      const lists = connectService(ListsServiceClient, `127.0.0.1:${h.grpcPort}`, { deadlineMs: 10_000 });
+      try {
+        const as = { viewerToken: await viewerTokenOf(owner) };
+        const [members, followed] = [(await lists.createList({ title: "members" }, as)).list!, (await lists.createList({ title: "followed", repliesPolicy: "followed" }, as)).list!];
+        for (const list of [members, followed]) await lists.addListAccounts({ listId: list.id, accountIds: [member] }, as);
+        for (const list of [members, followed]) await listen(streamChannels.list(list.id));
+        const open = await publishPost(h, post(member));
+        const reply = await publishPost(h, post(member, { inReplyToId: open, inReplyToAccountId: member }));
+        const toOther = await publishPost(h, post(member, { inReplyToId: "1", inReplyToAccountId: other }));
+        await publishPost(h, post(other));
+        await publishPost(h, post(member, { visibility: "direct", mentionedAccountIds: [owner] }));
+        await h.publish("status.updated", open, { statusId: open, accountId: member, visibility: "public", local: true, language: "en", mentionedAccountIds: [], tags: [], hasMedia: false });
+        await deletePost(h, open, member);
+        const sorted = async (listId: string) => (await settled(streamChannels.list(listId))).sort();
+        // Both take the self-reply; only `followed` the reply to a followed non-member; neither other's posts nor the direct one.
+        const common = [`delete ${open}`, `status.update ${open}`, `update ${open}`, `update ${reply}`];
+        assert.deepEqual(await sorted(members.id), common.sort());
+        assert.deepEqual(await sorted(followed.id), [...common, `update ${toOther}`].sort());
+      } finally {
+        lists.close();
+      }
     });
 
     it("streams each notification.created to its recipient's notifications channel", async () => {

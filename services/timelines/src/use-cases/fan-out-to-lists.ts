@@ -2,12 +2,12 @@
  * Fan-out to list feeds, as Mastodon's deliver_to_lists and FeedInsertWorker: a status that is not
  * direct goes to every list holding its author whose replies policy and owner's home rules let it
  * in; a reblog also passes the owner's show_reblogs and the de-duplication window. Deleting a status
- * takes it out of those lists.
- *
- * Both resolve the ids of the lists they changed: the seam for the `list` stream, which should
- * queue an `update` (or `delete`) for `timeline:list:<id>` of each.
+ * takes it out of those lists. Each list feed a status enters, or leaves, gets an `update` (or
+ * `delete`) on its `list` stream, and an edit a `status.update` on the streams of the lists the
+ * status belongs in, as Mastodon's push_to_list and unpush_from_list.
  */
 import type { Transaction } from "@starling/db";
+import { streamChannels } from "@starling/events";
 import { audienceOf, type StatusRouting } from "../domain/home-delivery.ts";
 import { replyReachesList } from "../domain/list.ts";
 import { receiversWithoutRecentCopy, REBLOG_FALLOFF } from "../domain/reblog-window.ts";
@@ -18,8 +18,21 @@ import { reblogsAmong } from "../data/statuses-index-queries.ts";
 import type { FeedDeps } from "./feed-deps.ts";
 import { receiversOf } from "./reply-filter.ts";
 
-/** Adds a just-recorded status to the list feeds it belongs in; resolves their ids. */
-export async function fanOutToLists(deps: FeedDeps, trx: Transaction, status: StatusRouting): Promise<string[]> {
+/** Adds a just-recorded status to the list feeds it belongs in. */
+export async function fanOutToLists(deps: FeedDeps, trx: Transaction, status: StatusRouting): Promise<void> {
+  let listIds = await listsReceiving(deps, trx, status);
+  if (status.reblogOfId) listIds = await withoutRecentCopy(deps, trx, status.reblogOfId, listIds);
+  if (listIds.length > 0) await listFeeds.addToFeeds(deps.kv, listIds, status.id);
+  deps.stream?.add(listIds.map(streamChannels.list), { event: "update", statusId: status.id });
+}
+
+/** Streams an edited status (not a reblog) to the lists it belongs in. */
+export async function streamEditToLists(deps: FeedDeps, trx: Transaction, status: StatusRouting): Promise<void> {
+  deps.stream?.add((await listsReceiving(deps, trx, status)).map(streamChannels.list), { event: "status.update", statusId: status.id });
+}
+
+// The lists holding the author whose replies policy, and whose owner's home rules, let the status in.
+async function listsReceiving(deps: FeedDeps, trx: Transaction, status: StatusRouting): Promise<string[]> {
   if (audienceOf(status.visibility) === "mentioned") return [];
   const lists = await listsHolding(deps.db, status.accountId, trx);
   if (lists.length === 0) return [];
@@ -29,17 +42,14 @@ export async function fanOutToLists(deps: FeedDeps, trx: Transaction, status: St
   const owners = [...new Set(byPolicy.map((l) => l.accountId))];
   const admitted = new Set(await receiversOf(deps, trx, status, owners));
   if (status.reblogOfId) for (const id of await hidingReblogsOf(deps.db, trx, owners, status.accountId)) admitted.delete(id);
-  let listIds = byPolicy.filter((l) => admitted.has(l.accountId)).map((l) => l.id);
-  if (status.reblogOfId) listIds = await withoutRecentCopy(deps, trx, status.reblogOfId, listIds);
-  if (listIds.length > 0) await listFeeds.addToFeeds(deps.kv, listIds, status.id);
-  return listIds;
+  return byPolicy.filter((l) => admitted.has(l.accountId)).map((l) => l.id);
 }
 
-/** Takes a deleted status out of the list feeds of the lists holding its author; resolves their ids. */
-export async function removeFromLists(deps: FeedDeps, trx: Transaction, authorId: string, statusId: string): Promise<string[]> {
+/** Takes a deleted status out of the list feeds of the lists holding its author. */
+export async function removeFromLists(deps: FeedDeps, trx: Transaction, authorId: string, statusId: string): Promise<void> {
   const listIds = (await listsHolding(deps.db, authorId, trx)).map((l) => l.id);
   if (listIds.length > 0) await listFeeds.removeFromFeeds(deps.kv, listIds, statusId);
-  return listIds;
+  deps.stream?.add(listIds.map(streamChannels.list), { event: "delete", statusId });
 }
 
 // The lists whose newest entries hold neither the original nor another reblog of it.
