@@ -3,7 +3,7 @@ import type { KeyValueStore } from "@starling/kv";
 import { publicBaseUrl, type Logger } from "@starling/runtime";
 import type { Clients } from "./clients/gateway-clients.ts";
 import type { GatewayConfig } from "./config.ts";
-import { ActivityRecorder } from "./http/activity-recorder.ts";
+import type { ActivityRecorder } from "./http/activity-recorder.ts";
 import { bearerToken, type TokenResolver } from "./http/authenticate.ts";
 import { bindRoute } from "./http/bind-route.ts";
 import { bodyParsers } from "./http/body-parsers.ts";
@@ -25,7 +25,7 @@ import type { StreamingCore } from "./streaming/streaming-core.ts";
 import { streamingRouter } from "./streaming/streaming-routes.ts";
 
 /** Builds the client-facing Express app: CORS, IP blocks, federation forwarding, streaming, the route table, JSON errors. */
-export function createApp(config: GatewayConfig, clients: Clients, logger: Logger, kv: KeyValueStore, tokens: TokenResolver, streaming: StreamingCore, ipBlocks: IpBlockList): express.Express {
+export function createApp(config: GatewayConfig, clients: Clients, logger: Logger, kv: KeyValueStore, tokens: TokenResolver, streaming: StreamingCore, ipBlocks: IpBlockList, activity: ActivityRecorder): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // Mastodon clients send arrays as `types[]=a&types[]=b`; the extended parser reads them.
@@ -40,7 +40,7 @@ export function createApp(config: GatewayConfig, clients: Clients, logger: Logge
   app.use(mediaFilesProxy(config.MEDIA_HTTP_URL));
   app.use(missingImages);
   app.use("/api/v1/streaming", streamingRouter(streaming));
-  const bound = { config, clients, tokens, activity: new ActivityRecorder(clients), logger, baseUrl };
+  const bound = { config, clients, tokens, activity, logger, baseUrl };
   // The route table as OpenAPI 3.1, public like the instance document (CORS and limits as any /api path).
   const openApi = openApiDocument(ROUTES, baseUrl);
   app.get("/api/openapi.json", (_req: Request, res: Response) => void res.set("Cache-Control", "public, max-age=300").json(openApi));

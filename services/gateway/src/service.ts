@@ -6,6 +6,7 @@ import { startIpBlocksConsumer } from "./events/ip-blocks-consumer.ts";
 import { startTokenRevocationsConsumer } from "./events/token-revocations-consumer.ts";
 import { IpBlockList } from "./http/ip-block-list.ts";
 import { TokenResolver } from "./http/authenticate.ts";
+import { ActivityRecorder } from "./http/activity-recorder.ts";
 import { createStreamingCore } from "./streaming/streaming-core.ts";
 import { websocketUpgrade } from "./streaming/websocket-stream.ts";
 import type { GatewayConfig } from "./config.ts";
@@ -44,13 +45,14 @@ export async function startGatewayService(config: GatewayConfig, context: Servic
   const ipBlocks = new IpBlockList(async () => (await clients.ipBlocks.listActiveIpBlocks({})).blocks, config.IP_BLOCKS_MAX_AGE_MS, context.logger);
   const ipBlockChanges = await startIpBlocksConsumer(bus, ipBlocks);
   context.shutdown.add("workers", "gateway IP blocks consumer", () => ipBlockChanges.stop());
-  const streaming = createStreamingCore({ config, clients, tokens, kv, logger: context.logger, baseUrl: publicBaseUrl(config), registry: context.registry });
+  const activity = new ActivityRecorder(clients);
+  const streaming = createStreamingCore({ config, clients, tokens, activity, kv, logger: context.logger, baseUrl: publicBaseUrl(config), registry: context.registry });
   // Open streams would keep the HTTP server from closing: they end first.
   context.shutdown.add("drain", "gateway streams", () => streaming.close());
   const httpPort = await startHttpServer(
     context,
     { name: "gateway HTTP server", host: config.HOST, port: config.PORT, keepAliveTimeoutMs: 65_000, upgrade: websocketUpgrade(streaming) },
-    createApp(config, clients, context.logger, kv, tokens, streaming, ipBlocks),
+    createApp(config, clients, context.logger, kv, tokens, streaming, ipBlocks, activity),
   );
   context.shutdown.add("clients", "gateway gRPC clients", () => Object.values(clients).forEach((c) => c.close()));
   const endpoints = await serveService(context, config, []);

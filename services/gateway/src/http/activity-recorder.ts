@@ -18,13 +18,14 @@ export class ActivityRecorder {
     this.clients = clients;
   }
 
-  /** Notes activity of the viewer's account; `viewerToken` is the viewer signed for services. */
-  touch(viewer: Viewer, viewerToken: string): void {
+  /** Notes activity of the viewer's account; `viewerToken` is the viewer signed for services, or signs it when a call is due. */
+  touch(viewer: Viewer, viewerToken: string | (() => Promise<string>)): void {
     if (!viewer.accountId) return;
     const now = Date.now();
     if (now - (this.last.get(viewer.accountId) ?? 0) < EVERY_MS) return;
     if (this.last.size >= MAX_TRACKED) this.last.clear();
     this.last.set(viewer.accountId, now);
-    this.clients.push.recordActivity({}, { viewerToken }).catch(() => undefined);
+    const signed = typeof viewerToken === "string" ? Promise.resolve(viewerToken) : viewerToken();
+    signed.then((token) => this.clients.push.recordActivity({}, { viewerToken: token })).catch(() => undefined);
   }
 }

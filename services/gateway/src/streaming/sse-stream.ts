@@ -5,7 +5,8 @@
  */
 import type { Request, Response } from "express";
 import type { Viewer } from "@starling/runtime";
-import { isTruthy, resolveStream, sseStreamName, StreamError, type ResolvedStream } from "./stream-catalog.ts";
+import { openableStream } from "./owned-stream.ts";
+import { isTruthy, sseStreamName, StreamError, type ResolvedStream } from "./stream-catalog.ts";
 import { refuseAnonymous, streamToken, streamViewer } from "./stream-viewer.ts";
 import type { LiveClient, StreamingCore } from "./streaming-core.ts";
 
@@ -56,7 +57,7 @@ export function sseHandler(core: StreamingCore) {
       const refused = refuseAnonymous(viewer, core.config.STREAMING_REQUIRE_TOKEN, name ?? "user");
       if (refused) throw refused;
       if (!name) throw new StreamError(404, "Not found");
-      const stream = resolveStream({ stream: name, tag: query.get("tag") ?? undefined, list: query.get("list") ?? undefined }, viewer);
+      const stream = await openableStream(core, { stream: name, tag: query.get("tag") ?? undefined, list: query.get("list") ?? undefined }, viewer);
       if (stream instanceof StreamError) throw stream;
       res.status(200).set({ "Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no" });
       res.flushHeaders();

@@ -32,8 +32,11 @@ describe("resolveStream", () => {
     assert.equal(channels("user", { ...viewer("read"), accountId: undefined }), NOT_COVERED, "an app token has no user");
   });
 
-  it("refuses lists, which no one owns yet, and unknown streams", () => {
-    assert.equal(channels("list", viewer("read"), { list: "1" }), "404 Not authorized to stream this list");
+  it("gives a list stream its list's channel, its owner still to be checked, and refuses one without a list and unknown streams", () => {
+    const list = resolveStream({ stream: "list", list: "12" }, viewer("read:statuses"));
+    assert.deepEqual(list, { label: ["list", "12"], channels: ["streaming:timeline:list:12"], filtered: false, listId: "12" });
+    assert.equal(channels("list", viewer("read")), "404 Not authorized to stream this list");
+    assert.equal(channels("list", viewer("read:notifications"), { list: "12" }), NOT_COVERED);
     assert.equal(channels("nonsense", viewer("read")), "400 Unknown stream type");
   });
 });

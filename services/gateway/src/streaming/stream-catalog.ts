@@ -23,6 +23,8 @@ export interface ResolvedStream {
   channels: string[];
   /** Drop statuses of authors (or mentioned accounts) the viewer blocks, mutes or whose domain it blocks. */
   filtered: boolean;
+  /** A list stream: the list the viewer must own before it opens (checked by the streaming core). */
+  listId?: string;
 }
 
 /** A stream refused: the HTTP status for SSE, the message for both transports. */
@@ -35,6 +37,8 @@ export class StreamError extends Error {
 }
 
 const NOT_COVERED = "Error: Access token does not cover required scopes";
+/** Mastodon's refusal of a list that is missing, unknown or another user's. */
+export const LIST_REFUSED = "Not authorized to stream this list";
 
 const PUBLIC: Record<string, [PublicScope, boolean]> = {
   public: ["all", false],
@@ -53,7 +57,8 @@ const hasAny = (viewer: Viewer | undefined, scopes: string[]) => scopes.some((sc
 /**
  * Mastodon's checkScopes and channelNameToIds: public streams need nothing; `user:notification`
  * needs read or read:notifications; `user`, `direct` and `list` need read or read:statuses, and
- * `user` carries notifications only when the token may read them.
+ * `user` carries notifications only when the token may read them. A list stream still needs its
+ * owner checked (`listId`), which takes a call to timelines.
  */
 export function resolveStream(request: StreamRequest, viewer: Viewer | undefined): StreamError | ResolvedStream {
   const name = request.stream;
@@ -76,8 +81,8 @@ export function resolveStream(request: StreamRequest, viewer: Viewer | undefined
     case "direct":
       return { label: [name], channels: [streamChannels.direct(accountId)], filtered: false };
     default:
-      // Lists do not exist yet, so no list is the viewer's: refused as Mastodon refuses another user's list.
-      return new StreamError(404, "Not authorized to stream this list");
+      if (!request.list) return new StreamError(404, LIST_REFUSED);
+      return { label: [name, request.list], channels: [streamChannels.list(request.list)], filtered: false, listId: request.list };
   }
 }
 

@@ -7,6 +7,7 @@ import type { Logger } from "@starling/runtime";
 import { Counter, Gauge, type Registry } from "prom-client";
 import type { Clients } from "../clients/gateway-clients.ts";
 import type { GatewayConfig } from "../config.ts";
+import type { ActivityRecorder } from "../http/activity-recorder.ts";
 import type { TokenResolver } from "../http/authenticate.ts";
 import { StreamHub, type StreamClient } from "./stream-hub.ts";
 import { StreamRenderer } from "./stream-renderer.ts";
@@ -22,6 +23,7 @@ export interface LiveClient extends StreamClient {
 /** What a streaming transport works with. */
 export interface StreamingCore {
   config: GatewayConfig;
+  clients: Clients;
   tokens: TokenResolver;
   logger: Logger;
   hub: StreamHub;
@@ -38,11 +40,12 @@ export interface StreamingCore {
 /** Viewers rendered at the same time per replica (each one GetStatusPage call in flight). */
 const RENDER_CONCURRENCY = 64;
 
-/** Builds the core; `baseUrl` is the instance's public URL for rendered entities, `registry` takes its metrics. */
+/** Builds the core; `baseUrl` is the instance's public URL for rendered entities, `registry` takes its metrics, `activity` hears that stream users are active. */
 export function createStreamingCore(deps: {
   config: GatewayConfig;
   clients: Clients;
   tokens: TokenResolver;
+  activity: ActivityRecorder;
   kv: KeyValueStore;
   logger: Logger;
   baseUrl: string;
@@ -51,8 +54,14 @@ export function createStreamingCore(deps: {
   const renderer = new StreamRenderer({ ...deps, concurrency: RENDER_CONCURRENCY });
   const hub = new StreamHub(deps.kv, (message, targets) => renderer.push(message, targets));
   const live = new Set<LiveClient>();
+  // An open stream is activity, as an API request is: its user is not away, so gets no notification
+  // e-mails (the recorder calls accounts at most once a minute per account).
+  const active = (client: LiveClient) => client.viewer?.accountId && deps.activity.touch(client.viewer, () => deps.tokens.sign(client.viewer!));
   const heartbeat = setInterval(() => {
-    for (const client of live) client.heartbeat();
+    for (const client of live) {
+      client.heartbeat();
+      active(client);
+    }
   }, deps.config.STREAMING_HEARTBEAT_MS);
   heartbeat.unref();
   // A revoked token, or a suspended or deleted account, ends its streams at once (Mastodon's `kill`).
@@ -65,10 +74,14 @@ export function createStreamingCore(deps: {
   const dropped = new Counter({ name: "starling_gateway_streams_dropped_total", help: "Streaming clients dropped, by reason (slow: too much unread; unresponsive: no pong)", labelNames: ["reason"], registers: [deps.registry] });
   return {
     config: deps.config,
+    clients: deps.clients,
     tokens: deps.tokens,
     logger: deps.logger,
     hub,
-    connected: (client) => void live.add(client),
+    connected(client) {
+      live.add(client);
+      active(client);
+    },
     disconnected(client) {
       live.delete(client);
       hub.leave(client);

@@ -10,6 +10,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Viewer } from "@starling/runtime";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
+import { openableStream } from "./owned-stream.ts";
 import { resolveStream, StreamError, type ResolvedStream, type StreamRequest } from "./stream-catalog.ts";
 import { refuseAnonymous, streamToken, streamViewer } from "./stream-viewer.ts";
 import type { LiveClient, StreamingCore } from "./streaming-core.ts";
@@ -126,7 +127,10 @@ async function onMessage(core: StreamingCore, client: WebSocketClient, data: Raw
 }
 
 async function subscribe(core: StreamingCore, client: WebSocketClient, request: StreamRequest, first: boolean): Promise<void> {
-  const stream = resolveStream(request, client.viewer);
+  const stream = await openableStream(core, request, client.viewer).catch((error: unknown) => {
+    core.logger.warn({ err: error }, "stream not opened");
+    return new StreamError(503, "The stream could not be opened");
+  });
   if (stream instanceof StreamError) {
     client.error(stream.message);
     if (first) client.close(1008, stream.message);
