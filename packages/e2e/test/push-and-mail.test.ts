@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { createRestAPIClient } from "masto";
+import { createOAuthAPIClient, createRestAPIClient } from "masto";
 import { browserKeys, startPushService, verifyVapid, waitFor, type TestPushService } from "@starling/testkit";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
 import { signIn, type Session } from "../src/harness/masto-session.ts";
+import { openWebSocket } from "../src/harness/stream-clients.ts";
 import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
@@ -79,6 +80,30 @@ function describePushAndMail(start: () => Promise<Stack>): void {
     assert.equal(mail.subject, `alice_${suffix} mentioned you`);
     assert.match(mail.text, new RegExp(`hello ${suffix}`));
   });
+
+  it("mails nobody whose stream is open: an open stream counts as activity", async function () {
+    this.timeout(90_000);
+    // Two users who never made an API request: one opens a stream, the other does nothing.
+    const withToken = async (name: string) => ({ name, token: await tokenOnly(name) });
+    const [streamer, away] = await Promise.all([withToken(`streamer_${suffix}`), withToken(`away_${suffix}`)]);
+    const ws = await openWebSocket(stack.url, { stream: "user:notification", access_token: streamer.token });
+    await alice.client.v1.statuses.create({ status: `@${streamer.name} are you there ${suffix}` });
+    await ws.next((e) => e.event === "notification", "the mention on the streamer's stream");
+    await alice.client.v1.statuses.create({ status: `@${away.name} and you ${suffix}` });
+    await waitFor(() => stack.smtp?.messages.find((m) => m.envelopeTo.includes(`${away.name}@example.com`)), { what: "the away user's e-mail", timeoutMs: 30_000 });
+    assert.ok(!stack.smtp?.messages.some((m) => m.envelopeTo.includes(`${streamer.name}@example.com`)), "no e-mail to the user with an open stream");
+    ws.close();
+  });
+
+  // A token for a new account, got without any API request that would count as activity.
+  async function tokenOnly(username: string): Promise<string> {
+    const email = `${username}@example.com`;
+    const password = await stack.createAccount(username, email);
+    const app = await createRestAPIClient({ url: stack.url }).v1.apps.create({ clientName: "streamer", redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes: "read" });
+    const oauth = createOAuthAPIClient({ url: stack.url });
+    const token = await oauth.token.create({ grantType: "password", clientId: app.clientId!, clientSecret: app.clientSecret!, redirectUri: "urn:ietf:wg:oauth:2.0:oob", username: email, password, scope: "read" });
+    return token.accessToken;
+  }
 }
 
 describeOnBothStacks("Web Push and notification e-mails", describePushAndMail);
