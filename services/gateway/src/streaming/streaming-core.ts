@@ -56,7 +56,7 @@ export function createStreamingCore(deps: {
   const live = new Set<LiveClient>();
   // An open stream is activity, as an API request is: its user is not away, so gets no notification
   // e-mails (the recorder calls accounts at most once a minute per account).
-  const active = (client: LiveClient) => client.viewer?.accountId && deps.activity.touch(client.viewer, () => deps.tokens.sign(client.viewer!));
+  const active = ({ viewer }: LiveClient) => viewer && deps.activity.touch(viewer, () => deps.tokens.sign(viewer));
   const heartbeat = setInterval(() => {
     for (const client of live) {
       client.heartbeat();
