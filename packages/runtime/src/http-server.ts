@@ -15,6 +15,7 @@ export async function startHttpServer(
   handler: RequestListener,
 ): Promise<number> {
   const server = createServer(handler);
+  server.on("clientError", answerUnparsable);
   if (options.upgrade) server.on("upgrade", options.upgrade);
   if (options.keepAliveTimeoutMs) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
@@ -27,4 +28,20 @@ export async function startHttpServer(
     return closed;
   });
   return (server.address() as AddressInfo).port;
+}
+
+/**
+ * What Node's parser refused (a request line or headers over its 16 KiB limit, bad syntax, a
+ * header timeout) gets the same JSON error body as every other refusal; Node's own answer has no
+ * body, which clients and the API's contract do not expect.
+ */
+function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason] =
+    error.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request Timeout"] : [400, "Bad Request"];
+  const body = JSON.stringify({ error: reason });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
