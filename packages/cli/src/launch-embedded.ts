@@ -55,17 +55,15 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
   // known only then.
   let statusesStarted: (address: string) => void = () => {};
   const statusesAddress = new Promise<string>((resolve) => (statusesStarted = resolve));
-  const [accounts, media, trends, moderation] = await Promise.all([
+  const [accounts, media, trends] = await Promise.all([
     startAccountsService(accountsEnv.parse(base), context("accounts"), infra, { statusesAddress }),
     startMediaService(mediaEnv.parse({ ...base, HTTP_PORT: "0" }), context("media"), infra),
     startTrendsService(trendsEnv.parse(base), context("trends")),
-    startModerationService(moderationEnv.parse(base), context("moderation"), infra),
   ]);
   addresses.accounts = at(accounts.grpcPort);
   addresses.media = at(media.grpcPort);
   addresses["media-http"] = at(media.httpPort);
   addresses.trends = at(trends.grpcPort);
-  addresses.moderation = at(moderation.grpcPort);
   // Statuses attaches uploads to new statuses through media, so it comes after it.
   const withAccounts = { ...base, ACCOUNTS_GRPC_URL: addresses.accounts, MEDIA_GRPC_URL: addresses.media };
   const [statuses, timelines] = await Promise.all([
@@ -75,7 +73,13 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
   addresses.statuses = at(statuses.grpcPort);
   statusesStarted(addresses.statuses);
   addresses.timelines = at(timelines.grpcPort);
-  const federation = await startFederationService(federationEnv.parse({ ...withAccounts, STATUSES_GRPC_URL: addresses.statuses, HTTP_PORT: "0" }), context("federation"), infra);
+  // Moderation checks reported statuses, so it starts beside federation, once statuses answers.
+  const withStatuses = { ...withAccounts, STATUSES_GRPC_URL: addresses.statuses };
+  const [federation, moderation] = await Promise.all([
+    startFederationService(federationEnv.parse({ ...withStatuses, HTTP_PORT: "0" }), context("federation"), infra),
+    startModerationService(moderationEnv.parse(withStatuses), context("moderation"), infra),
+  ]);
+  addresses.moderation = at(moderation.grpcPort);
   addresses.federation = at(federation.grpcPort);
   addresses["federation-http"] = at(federation.httpPort);
   const gateway = await startGatewayService(

@@ -7,11 +7,12 @@ import { CardCreated } from "@starling/proto/media/v1/events";
 import { AccountMoved, AccountStatsChanged, AccountUpdated } from "@starling/proto/accounts/v1/events";
 import { BlockCreated, BlockRemoved, DomainBlockCreated, DomainBlockRemoved, MuteCreated, MuteRemoved, TokenRevoked } from "@starling/proto/accounts/v1/events";
 import { UserSignedUp } from "@starling/proto/accounts/v1/events";
-import { AccountDeleted } from "@starling/proto/accounts/v1/events";
+import { AccountDeleted, AccountRestricted } from "@starling/proto/accounts/v1/events";
 import { FavouriteCreated, FavouriteDeleted, ReblogCreated, ReblogDeleted, StatusPinned, StatusUnpinned } from "@starling/proto/statuses/v1/interaction_events";
 import { NotificationCreated } from "@starling/proto/timelines/v1/notification_events";
 import { FiltersChanged } from "@starling/proto/timelines/v1/filter_events";
 import { AdminDomainBlockChanged, AdminDomainBlockRemoved, CanonicalEmailBlockChanged, DomainAllowChanged, EmailDomainBlockChanged, IpBlockChanged } from "@starling/proto/moderation/v1/block_events";
+import { AppealResolved, ReportCreated, ReportForwarded, StrikeCreated } from "@starling/proto/moderation/v1/events";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
@@ -47,6 +48,7 @@ export const EVENT_CATALOG = {
   "account.suspended": entry(TOPICS.accounts, AccountSuspended),
   "account.unsuspended": entry(TOPICS.accounts, AccountUnsuspended),
   "account.deleted": entry(TOPICS.accounts, AccountDeleted),
+  "account.restricted": entry(TOPICS.accounts, AccountRestricted),
   "block.created": entry(TOPICS.accounts, BlockCreated),
   "block.removed": entry(TOPICS.accounts, BlockRemoved),
   "token.revoked": entry(TOPICS.accounts, TokenRevoked),
@@ -84,6 +86,10 @@ export const EVENT_CATALOG = {
   "email_domain_block.removed": entry(TOPICS.moderation, EmailDomainBlockChanged),
   "canonical_email_block.created": entry(TOPICS.moderation, CanonicalEmailBlockChanged),
   "canonical_email_block.removed": entry(TOPICS.moderation, CanonicalEmailBlockChanged),
+  "report.created": entry(TOPICS.moderation, ReportCreated),
+  "report.forwarded": entry(TOPICS.moderation, ReportForwarded),
+  "strike.created": entry(TOPICS.moderation, StrikeCreated),
+  "appeal.resolved": entry(TOPICS.moderation, AppealResolved),
 } as const;
 
 /** A known event type such as `status.created`. */

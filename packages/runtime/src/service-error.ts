@@ -32,3 +32,21 @@ export function toGrpcError(error: unknown): Partial<GrpcServiceError> {
   if (error instanceof ServiceError) return { code: error.code, details: error.message, metadata: new Metadata() };
   return { code: GrpcStatus.INTERNAL, details: "internal error", metadata: new Metadata() };
 }
+
+// A peer's answers that say the caller's request was refused, not that something broke.
+const REFUSALS = new Set([GrpcStatus.INVALID_ARGUMENT, GrpcStatus.NOT_FOUND, GrpcStatus.ALREADY_EXISTS, GrpcStatus.PERMISSION_DENIED, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.UNAUTHENTICATED]);
+
+/**
+ * Awaits a call to another service on the caller's behalf, passing its refusals on as this
+ * service's own (same code and message: "This action is not allowed" stays a 403); anything else
+ * it throws stays an internal error.
+ */
+export async function passRefusals<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const { code, details } = error as { code?: number; details?: string };
+    if (code !== undefined && REFUSALS.has(code)) throw new ServiceError(code, details ?? "");
+    throw error;
+  }
+}

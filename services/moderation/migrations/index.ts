@@ -2,6 +2,9 @@ import type { Migration } from "@starling/db";
 import { inboxMigration, outboxMigration } from "@starling/events";
 import { createAuditLog } from "./0001-create-audit-log.ts";
 import { createBlocks } from "./0050-create-blocks.ts";
+import { createRules } from "./0002-create-rules.ts";
+import { createReports } from "./0003-create-reports.ts";
+import { createStrikesAndAppeals } from "./0004-create-strikes-and-appeals.ts";
 
 /** The moderation schema's history, in order. Append only; never rename or reorder a released step. */
-export const moderationMigrations: Migration[] = [outboxMigration, inboxMigration, createAuditLog, createBlocks];
+export const moderationMigrations: Migration[] = [outboxMigration, inboxMigration, createAuditLog, createBlocks, createRules, createReports, createStrikesAndAppeals];

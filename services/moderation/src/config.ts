@@ -16,6 +16,12 @@ export const moderationEnv = z.object({
    * (signed-in users) or staff (those who may manage federation; Mastodon's default hides the list).
    */
   SHOW_DOMAIN_BLOCKS: z.enum(["all", "users", "staff"]).default("staff"),
+  /** accounts service gRPC address: reported accounts, staff, suspensions and restrictions. */
+  ACCOUNTS_GRPC_URL: z.string().default("127.0.0.1:50051"),
+  /** statuses service gRPC address: the statuses a report cites. */
+  STATUSES_GRPC_URL: z.string().default("127.0.0.1:50052"),
+  /** Days a user has to appeal a strike (the spec's 20, as Mastodon). */
+  APPEAL_WINDOW_DAYS: z.coerce.number().int().positive().default(20),
 });
 
 export type ModerationConfig = z.infer<typeof moderationEnv>;

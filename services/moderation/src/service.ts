@@ -1,12 +1,19 @@
 import { createOutboxRelay } from "@starling/events";
 import type { InfraProvider } from "@starling/platform";
+import { AccountActionsServiceDefinition, StrikesServiceDefinition } from "@starling/proto/moderation/v1/account_actions";
 import { AuditLogServiceDefinition } from "@starling/proto/moderation/v1/audit_log";
 import { CanonicalEmailBlocksServiceDefinition, DomainAllowsServiceDefinition, DomainBlocksServiceDefinition, EmailDomainBlocksServiceDefinition, IpBlocksServiceDefinition } from "@starling/proto/moderation/v1/blocks";
+import { ReportsServiceDefinition } from "@starling/proto/moderation/v1/reports";
+import { RulesServiceDefinition } from "@starling/proto/moderation/v1/rules";
 import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { moderationMigrations } from "../migrations/index.ts";
+import { connectModerationClients } from "./clients/moderation-clients.ts";
 import type { ModerationConfig } from "./config.ts";
+import { accountActionsHandlers, strikesHandlers } from "./grpc/account-actions-handlers.ts";
 import { auditLogHandlers } from "./grpc/audit-log-handlers.ts";
 import { canonicalEmailBlockHandlers, domainAllowHandlers, domainBlockHandlers, emailDomainBlockHandlers, ipBlockHandlers } from "./grpc/block-handlers.ts";
+import { reportsHandlers } from "./grpc/reports-handlers.ts";
+import { rulesHandlers } from "./grpc/rules-handlers.ts";
 import type { ModerationDeps } from "./use-cases/deps.ts";
 
 /** What to run besides the gRPC server. */
@@ -22,16 +29,21 @@ export interface ModerationEndpoints extends ServiceEndpoints {
   deps: ModerationDeps;
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
 /**
- * Composes the moderation service: its schema, the outbox relay to starling.moderation.v1, and its
- * gRPC services (one per area, each in its own proto file under starling/moderation/v1).
+ * Composes the moderation service: its schema, clients of accounts and statuses, the outbox relay to
+ * starling.moderation.v1, and its gRPC services (one per area, each in its own proto file under
+ * starling/moderation/v1).
  */
 export async function startModerationService(config: ModerationConfig, context: ServiceContext, infra: InfraProvider, options: ModerationServiceOptions = {}): Promise<ModerationEndpoints> {
   const db = await infra.database("moderation");
   const ran = await db.migrate(moderationMigrations);
   if (ran.length > 0) context.logger.info({ migrations: ran }, "migrated");
   context.readiness.add("database", () => db.ping());
-  const deps: ModerationDeps = { db, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {} };
+  const clients = connectModerationClients(config);
+  context.shutdown.add("clients", "moderation clients", () => Object.values(clients).forEach((client) => client.close()));
+  const deps: ModerationDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, appealWindowMs: config.APPEAL_WINDOW_DAYS * DAY_MS };
   if (options.relay !== false) {
     const bus = infra.bus();
     context.readiness.add("event bus", () => bus.ping());
@@ -47,6 +59,10 @@ export async function startModerationService(config: ModerationConfig, context: 
     { definition: IpBlocksServiceDefinition, handlers: ipBlockHandlers(deps) },
     { definition: EmailDomainBlocksServiceDefinition, handlers: emailDomainBlockHandlers(deps) },
     { definition: CanonicalEmailBlocksServiceDefinition, handlers: canonicalEmailBlockHandlers(deps) },
+    { definition: RulesServiceDefinition, handlers: rulesHandlers(deps) },
+    { definition: ReportsServiceDefinition, handlers: reportsHandlers(deps) },
+    { definition: AccountActionsServiceDefinition, handlers: accountActionsHandlers(deps) },
+    { definition: StrikesServiceDefinition, handlers: strikesHandlers(deps) },
   ]);
   return { ...endpoints, deps };
 }

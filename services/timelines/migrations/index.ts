@@ -10,6 +10,7 @@ import { createConversations } from "./0007-create-conversations.ts";
 import { addEditedAtToIndex } from "./0008-add-edited-at-to-index.ts";
 import { createFilters } from "./0009-create-filters.ts";
 import { createInstanceSilences } from "./0050-create-instance-silences.ts";
+import { createAccountRestrictions } from "./0010-create-account-restrictions.ts";
 
 /** Schema history of the timelines service, in order. */
-export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes, addReblogsToIndex, outboxMigration, createNotificationsAndMarkers, createLists, createHashtags, createConversations, addEditedAtToIndex, createFilters, createInstanceSilences];
+export const timelinesMigrations: readonly Migration[] = [inboxMigration, createReadModels, createBlocksAndMutes, addReblogsToIndex, outboxMigration, createNotificationsAndMarkers, createLists, createHashtags, createConversations, addEditedAtToIndex, createFilters, createInstanceSilences, createAccountRestrictions];

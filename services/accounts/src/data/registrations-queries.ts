@@ -98,18 +98,6 @@ export async function changeUnconfirmedEmail(db: Database, trx: Transaction, use
   await db.table("users", trx).where({ id: userId }).whereNull("confirmed_at").update({ email });
 }
 
-/** Accounts of the users who moderate sign-ups (Owner, Admin, Moderator), not suspended. */
-export async function moderatorAccountIds(db: Database, trx: Transaction): Promise<string[]> {
-  const ids: string[] = await db
-    .table("users", trx)
-    .join("accounts as a", "a.id", "users.account_id")
-    .whereIn("users.role", ["Owner", "Admin", "Moderator"])
-    .whereNull("a.suspended_at")
-    .orderBy("users.account_id")
-    .pluck("users.account_id");
-  return ids.map(String);
-}
-
 /** The scopes an app registered with, or undefined for an unknown app. */
 export async function findAppScopes(db: Database, appId: string): Promise<string[] | undefined> {
   const row: { scopes: string } | undefined = await db.table("oauth_apps").where({ id: appId }).first("scopes");

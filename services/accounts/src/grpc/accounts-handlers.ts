@@ -27,7 +27,7 @@ export function accountsHandlers(deps: AccountsDeps): AsyncHandlers<AccountsServ
       return { accessToken: token.accessToken, tokenType: "Bearer", scope: token.scopes.join(" "), createdAt: token.createdAt };
     },
     authenticate: async (request) => {
-      return authenticate(deps, request.accessToken);
+      return authenticate(deps, request.accessToken, { allowSuspended: request.allowSuspended });
     },
     createAccount: async (request, ctx) => {
       const created = await createAccount(deps, ctx.viewer, request);

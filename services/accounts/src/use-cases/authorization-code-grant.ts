@@ -6,6 +6,7 @@ import type { OauthApp } from "../data/oauth-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 import type { Grant, IssueTokenInput } from "./issue-token.ts";
 import { oauthFailure as fail } from "./oauth-client.ts";
+import { loginDisabled } from "./sign-in-checks.ts";
 
 /**
  * The authorization_code grant: the code is spent in the token's transaction, so a code can buy one
@@ -21,8 +22,7 @@ export function authorizationCodeGrant(deps: AccountsDeps, app: OauthApp, input:
     if (!code || code.appId !== app.id || code.redirectUri !== input.redirectUri) throw fail("invalid_grant");
     if (code.challenge && !verifierMatches(code.challenge, input.codeVerifier)) throw fail("invalid_grant", "The code_verifier does not match the code_challenge.");
     // The user may have been suspended since approving.
-    const account = await findAccount(deps.db, code.accountId, trx);
-    if (!account || account.suspendedAt) throw fail("invalid_grant", "Your login is currently disabled.");
+    if (await loginDisabled(deps, await findAccount(deps.db, code.accountId, trx))) throw fail("invalid_grant", "Your login is currently disabled.");
     return { user: { id: code.userId, accountId: code.accountId }, scopes: code.scopes };
   };
 }

@@ -6,6 +6,7 @@ import { insertAuthorizationCode } from "../data/authorization-codes-queries.ts"
 import { findUserByAccountId } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { describeAuthorization, type DescribedAuthorization } from "./describe-authorization.ts";
+import { LOGIN_DISABLED, loginDisabled } from "./sign-in-checks.ts";
 
 /** Doorkeeper's default lifetime of an authorization code. */
 export const CODE_LIFETIME_MS = 10 * 60_000;
@@ -25,7 +26,7 @@ export async function createAuthorizationCode(deps: AccountsDeps, viewer: Viewer
   const request = await describeAuthorization(deps, params);
   const [user, account] = await Promise.all([findUserByAccountId(deps.db, viewer.accountId), findAccount(deps.db, viewer.accountId)]);
   if (!user || !account) throw unauthenticated("Sign in to authorize an application");
-  if (account.suspendedAt) throw permissionDenied("Your login is currently disabled");
+  if (await loginDisabled(deps, account)) throw permissionDenied(LOGIN_DISABLED);
   const code = randomSecret();
   const createdAt = deps.now();
   const expiresAt = new Date(createdAt.getTime() + CODE_LIFETIME_MS);

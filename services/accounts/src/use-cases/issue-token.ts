@@ -9,6 +9,7 @@ import type { AccountsDeps } from "./deps.ts";
 import { authenticateClient, oauthFailure as fail } from "./oauth-client.ts";
 import { userWithPassword } from "./password-credentials.ts";
 import { hasTwoFactor } from "./verify-second-factor.ts";
+import { loginDisabled } from "./sign-in-checks.ts";
 
 /** What POST /oauth/token sends (client credentials already taken from Basic auth or the form). */
 export interface IssueTokenInput {
@@ -78,8 +79,7 @@ async function passwordOwner(deps: AccountsDeps, email: string, password: string
   const user = await userWithPassword(deps, email, password);
   if (!user) throw fail("invalid_grant");
   if (!user.confirmedAt) throw fail("invalid_grant", "Your e-mail address is not confirmed yet.");
-  const account = await findAccount(deps.db, user.accountId);
-  if (!account || account.suspendedAt) throw fail("invalid_grant", "Your login is currently disabled.");
+  if (await loginDisabled(deps, await findAccount(deps.db, user.accountId))) throw fail("invalid_grant", "Your login is currently disabled.");
   // As Mastodon: a password alone must not mint a token for a user who set up a second factor.
   if (await hasTwoFactor(deps, user.id)) throw fail("invalid_grant");
   return user;

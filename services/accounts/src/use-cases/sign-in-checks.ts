@@ -1,5 +1,7 @@
 import { unauthenticated } from "@starling/runtime";
 import { findAccount } from "../data/accounts-queries.ts";
+import { isUserDisabled } from "../data/admin-accounts-queries.ts";
+import type { Account } from "../domain/account.ts";
 import type { AuthenticationMethod } from "../data/sign-ins-queries.ts";
 import type { User } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
@@ -10,10 +12,14 @@ import { hasTwoFactor, verifySecondFactor } from "./verify-second-factor.ts";
 /** The message a suspended user gets at sign-in, as on the API. */
 export const LOGIN_DISABLED = "Your login is currently disabled";
 
-/** Refuses a user whose account is suspended (checked after the password, so it reveals nothing). */
+/** Whether an account may not sign in: gone, suspended, or its user disabled by staff. */
+export async function loginDisabled(deps: AccountsDeps, account: Account | undefined): Promise<boolean> {
+  return !account || account.suspendedAt !== null || (await isUserDisabled(deps.db, account.id));
+}
+
+/** Refuses a user whose account is suspended or who is disabled (checked after the password, so it reveals nothing). */
 export async function refuseSuspendedUser(deps: AccountsDeps, user: User): Promise<void> {
-  const account = await findAccount(deps.db, user.accountId);
-  if (!account || account.suspendedAt) throw unauthenticated(LOGIN_DISABLED);
+  if (await loginDisabled(deps, await findAccount(deps.db, user.accountId))) throw unauthenticated(LOGIN_DISABLED);
 }
 
 /**

@@ -2,16 +2,17 @@ import type { Transaction } from "@starling/db";
 import { enqueueEvents, outboxEvent } from "@starling/events";
 import { permissionDenied } from "@starling/runtime";
 import { inactiveUserMessage } from "../domain/registration-rules.ts";
-import { findRegistration, moderatorAccountIds } from "../data/registrations-queries.ts";
+import { findRegistration } from "../data/registrations-queries.ts";
 import type { User } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
+import { staffWith } from "./admin-accounts.ts";
 
 /**
- * Writes user.signed_up for a user who just became active, naming the moderators to tell, in the
+ * Writes user.signed_up for a user who just became active, naming the staff to tell (those who manage users, as Mastodon), in the
  * transaction that activated the user (so it happens once, whichever of confirm or approve came last).
  */
 export async function announceSignUp(deps: AccountsDeps, trx: Transaction, accountId: string): Promise<void> {
-  const moderators = await moderatorAccountIds(deps.db, trx);
+  const moderators = await staffWith(deps, "manage_users", trx);
   await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "user.signed_up", accountId, { accountId, moderatorAccountIds: moderators })]);
 }
 

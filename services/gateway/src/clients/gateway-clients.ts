@@ -28,6 +28,10 @@ import { FiltersServiceClient } from "@starling/proto/timelines/v1/filters";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
 import { AuditLogServiceClient } from "@starling/proto/moderation/v1/audit_log";
 import { CanonicalEmailBlocksServiceClient, DomainAllowsServiceClient, DomainBlocksServiceClient, EmailDomainBlocksServiceClient, IpBlocksServiceClient } from "@starling/proto/moderation/v1/blocks";
+import { RulesServiceClient } from "@starling/proto/moderation/v1/rules";
+import { ReportsServiceClient } from "@starling/proto/moderation/v1/reports";
+import { AccountActionsServiceClient, StrikesServiceClient } from "@starling/proto/moderation/v1/account_actions";
+import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
 import type { GatewayConfig } from "../config.ts";
 
 /** The gRPC clients the gateway calls services with. */
@@ -65,6 +69,11 @@ export interface Clients {
   ipBlocks: AsyncClient<IpBlocksServiceClient>;
   emailDomainBlocks: AsyncClient<EmailDomainBlocksServiceClient>;
   canonicalEmailBlocks: AsyncClient<CanonicalEmailBlocksServiceClient>;
+  rules: AsyncClient<RulesServiceClient>;
+  reports: AsyncClient<ReportsServiceClient>;
+  accountActions: AsyncClient<AccountActionsServiceClient>;
+  strikes: AsyncClient<StrikesServiceClient>;
+  adminAccounts: AsyncClient<AdminAccountsServiceClient>;
 }
 
 /** Connects to every service the gateway forwards to, each call bounded by the gRPC deadline. */
@@ -104,5 +113,10 @@ export function connectClients(config: GatewayConfig): Clients {
     ipBlocks: connectService(IpBlocksServiceClient, config.MODERATION_GRPC_URL, defaults),
     emailDomainBlocks: connectService(EmailDomainBlocksServiceClient, config.MODERATION_GRPC_URL, defaults),
     canonicalEmailBlocks: connectService(CanonicalEmailBlocksServiceClient, config.MODERATION_GRPC_URL, defaults),
+    rules: connectService(RulesServiceClient, config.MODERATION_GRPC_URL, defaults),
+    reports: connectService(ReportsServiceClient, config.MODERATION_GRPC_URL, defaults),
+    accountActions: connectService(AccountActionsServiceClient, config.MODERATION_GRPC_URL, defaults),
+    strikes: connectService(StrikesServiceClient, config.MODERATION_GRPC_URL, defaults),
+    adminAccounts: connectService(AdminAccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
   };
 }

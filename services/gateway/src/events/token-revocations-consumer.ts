@@ -2,11 +2,14 @@ import { randomUUID } from "node:crypto";
 import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import type { TokenResolver } from "../http/authenticate.ts";
 
-// Every account's tokens stop working when it is suspended or deleted; one token when it is revoked.
+// Every account's tokens stop working when it is suspended, disabled or deleted (and a lifted
+// suspension ends what a suspended token could do); one token when it is revoked.
 const handlers: EventHandlers<TokenResolver> = {
   "token.revoked": async (p, _e, tokens) => tokens.forget({ tokenId: p.tokenId }),
   "account.suspended": async (p, _e, tokens) => tokens.forget({ accountId: p.accountId }),
   "account.deleted": async (p, _e, tokens) => tokens.forget({ accountId: p.accountId }),
+  "account.unsuspended": async (p, _e, tokens) => tokens.forget({ accountId: p.accountId }),
+  "account.restricted": async (p, _e, tokens) => (p.disabled ? tokens.forget({ accountId: p.accountId }) : undefined),
 };
 
 /**

@@ -35,11 +35,15 @@ export class TokenResolver {
     this.secret = secret;
   }
 
-  /** The viewer for a token, or 401 when the token is unknown or revoked. */
-  async resolve(token: string): Promise<Viewer> {
-    const cached = this.cache.get(token);
+  /**
+   * The viewer for a token, or 401 when the token is unknown or revoked (403 when its account is
+   * suspended, unless `allowSuspended`: the few routes a suspended user may still call).
+   */
+  async resolve(token: string, options: { allowSuspended?: boolean } = {}): Promise<Viewer> {
+    const key = options.allowSuspended ? `${token}\nsuspended` : token;
+    const cached = this.cache.get(key);
     if (cached && cached.until > Date.now()) return cached.viewer;
-    const answer = await this.clients.accounts.authenticate({ accessToken: token }).catch((error: { code?: number }) => {
+    const answer = await this.clients.accounts.authenticate({ accessToken: token, allowSuspended: options.allowSuspended }).catch((error: { code?: number }) => {
       if (error.code === 16) throw new HttpError(401, "The access token is invalid");
       throw error;
     });
@@ -53,7 +57,7 @@ export class TokenResolver {
       role: answer.role,
     };
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(token, { viewer, until: Date.now() + this.cacheMs });
+    this.cache.set(key, { viewer, until: Date.now() + this.cacheMs });
     return viewer;
   }
 

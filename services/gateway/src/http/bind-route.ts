@@ -75,7 +75,7 @@ async function authorize(route: Route, req: Request, deps: BindDeps): Promise<Ro
     if (route.auth === "optional") return base;
     throw new HttpError(401, "The access token is invalid");
   }
-  const viewer = await deps.tokens.resolve(token);
+  const viewer = await deps.tokens.resolve(token, { allowSuspended: route.allowSuspended });
   if (route.scopes && !route.scopes.some((scope) => viewer.scopes.includes(scope))) {
     throw new HttpError(403, "This action is outside the authorized scopes");
   }

@@ -63,6 +63,8 @@ export interface Route<Input = any, Result = any> {
    * others get 403 "This action is not allowed". Only on `auth: "user"` routes.
    */
   permission?: Permission;
+  /** A suspended account's token may call it (reading and appealing its strikes); others get 403. */
+  allowSuspended?: boolean;
   /** Validates query, path and body parameters merged together. */
   input: z.ZodType<Input>;
   call: (ctx: RouteContext, input: Input) => Promise<Result>;

@@ -88,11 +88,12 @@ export function presentCredentialAccount(account: Account, source: AccountSource
       fields: (source?.fields ?? []).map((f) => ({ name: f.name, value: f.value, verified_at: f.verifiedAt?.toISOString() ?? null })),
       follow_requests_count: source?.followRequestsCount ?? 0,
     },
-    role: role
-      ? { id: role.id, name: role.name, permissions: role.permissions, color: role.color, highlighted: role.highlighted }
-      : { id: "-99", name: "", permissions: "0", color: "", highlighted: false },
+    role: role ? presentRole(role) : { id: "-99", name: "", permissions: "0", color: "", highlighted: false },
   };
 }
+
+/** Role (reference §4.4). */
+export const presentRole = (role: Role) => ({ id: role.id, name: role.name, permissions: role.permissions, color: role.color, highlighted: role.highlighted });
 
 function midnight(date: Date | undefined): string | null {
   if (!date) return null;

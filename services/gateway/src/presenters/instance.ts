@@ -1,4 +1,6 @@
 import type { UsageStats } from "@starling/proto/common/v1/page";
+import type { Rule } from "@starling/proto/moderation/v1/rules";
+import { presentRule } from "./rule.ts";
 import type { GetRegistrationSettingsResponse as Registrations } from "@starling/proto/accounts/v1/registration";
 import { publicBaseUrl } from "@starling/runtime";
 import type { GatewayConfig } from "../config.ts";
@@ -27,7 +29,7 @@ const LIMITS = {
 export const streamingUrl = (config: GatewayConfig) => config.STREAMING_API_BASE_URL ?? publicBaseUrl(config).replace(/^http/, "ws");
 
 /** Renders /api/v1/instance (reference §4.10). */
-export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations): Record<string, unknown> {
+export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations, rules: readonly Rule[]): Record<string, unknown> {
   return {
     uri: config.LOCAL_DOMAIN,
     title: config.INSTANCE_TITLE,
@@ -44,12 +46,12 @@ export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats:
     invites_enabled: false,
     configuration: { accounts: { max_featured_tags: 10 }, ...LIMITS },
     contact_account: null,
-    rules: [],
+    rules: rules.map(presentRule),
   };
 }
 
 /** Renders /api/v2/instance (reference §4.11). */
-export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations, translationEnabled: boolean, vapidKey: string): Record<string, unknown> {
+export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations, translationEnabled: boolean, vapidKey: string, rules: readonly Rule[]): Record<string, unknown> {
   return {
     domain: config.LOCAL_DOMAIN,
     title: config.INSTANCE_TITLE,
@@ -68,6 +70,6 @@ export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats:
     },
     registrations: { enabled: registrations.enabled, approval_required: registrations.approvalRequired, message: null },
     contact: { email: config.CONTACT_EMAIL, account: null },
-    rules: [],
+    rules: rules.map(presentRule),
   };
 }

@@ -28,6 +28,10 @@ import { filterV2Routes } from "./filter-v2-routes.ts";
 import { adminAuditLogRoutes } from "./admin-audit-log-routes.ts";
 import { adminDomainBlockRoutes } from "./admin-domain-block-routes.ts";
 import { adminSignUpBlockRoutes } from "./admin-sign-up-block-routes.ts";
+import { ruleRoutes } from "./rule-routes.ts";
+import { reportRoutes } from "./report-routes.ts";
+import { adminAccountRoutes } from "./admin-account-routes.ts";
+import { strikeRoutes } from "./strike-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each (one group a line, so new groups merge cleanly). */
 export const ROUTES: Route[] = [
@@ -60,4 +64,8 @@ export const ROUTES: Route[] = [
   ...adminAuditLogRoutes,
   ...adminDomainBlockRoutes,
   ...adminSignUpBlockRoutes,
+  ...ruleRoutes,
+  ...reportRoutes,
+  ...adminAccountRoutes,
+  ...strikeRoutes,
 ];

@@ -2,13 +2,13 @@ import { permissionDenied, roleHas, unauthenticated, type Permission } from "@st
 import type { Caller } from "../use-cases/deps.ts";
 
 /**
- * The staff member behind a call, refused unless their role holds `permission`. The gateway checks
- * the same permission on the route; services check again, as they trust the signed viewer, not the
+ * The staff member behind a call, refused unless their role holds one of `permissions`. The gateway
+ * checks the route's permission; services check again, as they trust the signed viewer, not the
  * route that sent it.
  */
-export function requireStaff(caller: Caller, permission: Permission): string {
+export function requireStaff(caller: Caller, ...permissions: Permission[]): string {
   const accountId = caller.viewer?.accountId;
   if (!accountId) throw unauthenticated("This method requires an authenticated user");
-  if (!roleHas(caller.viewer?.role, permission)) throw permissionDenied();
+  if (!permissions.some((permission) => roleHas(caller.viewer?.role, permission))) throw permissionDenied();
   return accountId;
 }

@@ -1,13 +1,17 @@
 import type { Database } from "@starling/db";
 import type { Viewer } from "@starling/runtime";
+import type { ModerationClients } from "../clients/moderation-clients.ts";
 
 /** What the moderation use cases run with. */
 export interface ModerationDeps {
   db: Database;
+  clients: ModerationClients;
   newId: () => string;
   now: () => Date;
   /** Wakes the outbox relay after a commit that wrote events. */
   nudgeRelay: () => void;
+  /** How long after a strike its appeal is accepted, in milliseconds. */
+  appealWindowMs: number;
 }
 
 /** The caller of an RPC: the viewer the gateway signed, and the token to forward to other services. */

@@ -2,12 +2,13 @@
 import type { Database } from "@starling/db";
 import { readPage, type Page } from "@starling/paging";
 import { withoutSilencedServers } from "./instance-silences-queries.ts";
+import { withoutRestrictedAuthors } from "./account-restrictions-queries.ts";
 
 /** Which statuses the public timeline shows, by origin. */
 export type Origin = "all" | "local" | "remote";
 
 /**
- * Ids of live public statuses of `origin`, without those of servers staff silenced, without replies to others (self-replies stay, as in
+ * Ids of live public statuses of `origin`, without those of servers staff silenced or of suspended or silenced authors, without replies to others (self-replies stay, as in
  * Mastodon's `Status.without_replies`) and without those of `excludedAuthors`, paginated by
  * `page`, newest first.
  */
@@ -23,5 +24,6 @@ export async function publicStatusIds(db: Database, origin: Origin, page: Page, 
   if (excludedAuthors.length > 0) query.whereNotIn("account_id", excludedAuthors);
   // Staff silenced (or suspended) these servers: their accounts stay off public timelines.
   if (origin !== "local") withoutSilencedServers(db, query, `${db.schema}.statuses_index.account_id`);
+  withoutRestrictedAuthors(db, query, `${db.schema}.statuses_index.account_id`, true);
   return (await readPage<{ id: string }>(query, "id", page)).map((r) => String(r.id));
 }

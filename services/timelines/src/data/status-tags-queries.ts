@@ -1,6 +1,7 @@
 /** The `status_tags` read model: the normalized hashtags of every status, fed by status.created and status.updated. */
 import type { Database, Transaction } from "@starling/db";
 import { readPage, type Page } from "@starling/paging";
+import { withoutRestrictedAuthors } from "./account-restrictions-queries.ts";
 import type { Origin } from "./public-statuses-queries.ts";
 
 /** A status's hashtag facts as status.created tells them. */
@@ -73,6 +74,7 @@ export async function taggedStatusIds(db: Database, query: TagQuery, page: Page)
   if (query.origin !== "all") statuses.where("s.local", query.origin === "local");
   if (query.onlyMedia) statuses.where("s.has_media", true);
   if (query.excludedAuthors.length > 0) statuses.whereNotIn("s.account_id", query.excludedAuthors);
+  withoutRestrictedAuthors(db, statuses, "s.account_id", true);
   return (await readPage<{ id: string }>(statuses, "s.id", page)).map((r) => String(r.id));
 }
 

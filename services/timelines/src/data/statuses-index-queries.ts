@@ -1,5 +1,6 @@
 /** The `statuses_index` read model: routing facts of every status, with delete tombstones. */
 import type { Database, Transaction } from "@starling/db";
+import { withoutRestrictedAuthors } from "./account-restrictions-queries.ts";
 import type { StatusRouting } from "../domain/home-delivery.ts";
 
 /** A status as status.created describes it. */
@@ -138,6 +139,8 @@ export async function homeCandidates(db: Database, accountId: string, limit: num
           ),
         );
     })
+    // A suspended author's statuses stay out of rebuilt feeds, as account.suspended took them out.
+    .modify((query) => withoutRestrictedAuthors(db, query, "s.account_id", false))
     .orderBy("s.id", "desc")
     .limit(limit)
     .select(ROUTING_COLUMNS.map((c) => `s.${c}`));

@@ -1,6 +1,7 @@
 /**
- * The consumer that keeps the read models, home feeds and notifications: follows from
- * starling.accounts.v1, statuses from starling.statuses.v1. Every event goes through the inbox, so a
+ * The consumer that keeps the read models, home feeds and notifications: follows and staff
+ * restrictions from starling.accounts.v1, statuses from starling.statuses.v1, reports from
+ * starling.moderation.v1. Every event goes through the inbox, so a
  * redelivery is a no-op, and every handler tolerates disorder (tombstones, event times, per-author
  * locks). An event's notification handler runs before its feed handler, in one transaction. The
  * stream messages a handler produces are published once its transaction has committed.
@@ -12,6 +13,7 @@ import { applyFollowAccepted, applyFollowRemoved } from "../use-cases/apply-foll
 import { applyStatusCreated } from "../use-cases/apply-status-created.ts";
 import { applyStatusDeleted } from "../use-cases/apply-status-deleted.ts";
 import { applyStatusUpdated } from "../use-cases/apply-status-updated.ts";
+import { applyAccountRestricted, applyAccountSuspended, applyAccountUnsuspended } from "../use-cases/apply-account-restriction.ts";
 import type { FeedDeps } from "../use-cases/feed-deps.ts";
 import { StreamOutbox } from "../use-cases/stream-outbox.ts";
 import { notificationHandlers } from "./notification-handlers.ts";
@@ -49,12 +51,15 @@ const handlers: EventHandlers<{ deps: FeedDeps; trx: Transaction }> = {
     }),
   "status.deleted": (status, _envelope, { deps, trx }) => applyStatusDeleted(deps, trx, { ...status, id: status.statusId }),
   "status.updated": (status, envelope, { deps, trx }) => applyStatusUpdated(deps, trx, { ...status, id: status.statusId, editedAt: status.editedAt ?? occurredAt(envelope) }),
+  "account.suspended": (account, envelope, { deps, trx }) => applyAccountSuspended(deps, trx, account.accountId, occurredAt(envelope)),
+  "account.unsuspended": (account, envelope, { deps, trx }) => applyAccountUnsuspended(deps, trx, account.accountId, occurredAt(envelope)),
+  "account.restricted": (account, envelope, { deps, trx }) => applyAccountRestricted(deps, trx, account.accountId, account.silenced, occurredAt(envelope)),
 };
 
 /** Subscribes the feed consumer; it reads both topics from their beginning on first start. */
 export async function startFeedConsumer(bus: EventBus, deps: FeedDeps): Promise<Subscription> {
   return bus.subscribe({
-    topics: [TOPICS.accounts, TOPICS.statuses],
+    topics: [TOPICS.accounts, TOPICS.statuses, TOPICS.moderation],
     group: FEED_CONSUMER,
     fromBeginning: true,
     handler: async (envelope) => {

@@ -83,6 +83,11 @@ export const notificationHandlers: EventHandlers<Extra> = {
   "user.signed_up": async (signUp, envelope, { deps, trx }) => {
     await notifyAccounts(deps, trx, signUp.moderatorAccountIds, { type: "admin.sign_up", fromAccountId: signUp.accountId, activity: `admin.sign_up:${signUp.accountId}`, createdAt: at(envelope) });
   },
+  // A remote server's report (no reporter) is shown as from the reported account.
+  "report.created": async (report, envelope, { deps, trx }) => {
+    const fromAccountId = report.accountId ?? report.targetAccountId;
+    await notifyAccounts(deps, trx, report.staffAccountIds, { type: "admin.report", fromAccountId, reportId: report.reportId, activity: `admin.report:${report.reportId}`, createdAt: at(envelope, report.createdAt) });
+  },
   "account.created": async (account, _envelope, { deps, trx }) => {
     if (account.domain) await recordRemoteAccount(deps.db, trx, account.accountId, account.domain);
   },

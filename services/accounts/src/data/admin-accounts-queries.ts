@@ -1,0 +1,119 @@
+import type { Database, Transaction } from "@starling/db";
+
+/** What staff see of an account besides its public view (Mastodon's Admin::Account). */
+export interface AdminFacts {
+  accountId: string;
+  sensitized: boolean;
+  /** Absent for remote accounts, which have no user. */
+  user?: {
+    email: string;
+    role: string;
+    locale: string;
+    confirmed: boolean;
+    approved: boolean;
+    disabled: boolean;
+    reason: string;
+    appId: string | null;
+    signUpIp: string | null;
+    /** Distinct sign-in addresses, latest use first. */
+    ips: { ip: string; usedAt: Date }[];
+  };
+}
+
+interface FactsRow {
+  id: string;
+  sensitized_at: Date | null;
+  user_id: string | null;
+  email: string | null;
+  role: string | null;
+  locale: string | null;
+  confirmed_at: Date | null;
+  disabled: boolean | null;
+  approved: boolean | null;
+  reason: string | null;
+  app_id: string | null;
+  sign_up_ip: string | null;
+}
+
+/** The admin facts of accounts by id; unknown ids are left out. */
+export async function findAdminFacts(db: Database, ids: readonly string[]): Promise<Map<string, AdminFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows: FactsRow[] = await db
+    .table("accounts as a")
+    .leftJoin("users as u", "u.account_id", "a.id")
+    .leftJoin("registrations as r", "r.user_id", "u.id")
+    .whereIn("a.id", ids)
+    .select("a.id", "a.sensitized_at", "u.id as user_id", "u.email", "u.role", "u.locale", "u.confirmed_at", "u.disabled", "r.approved", "r.reason", "r.app_id", "r.sign_up_ip");
+  const userIds = rows.flatMap((row) => (row.user_id ? [String(row.user_id)] : []));
+  const ips = await signInAddresses(db, userIds);
+  return new Map(
+    rows.map((row) => [
+      String(row.id),
+      {
+        accountId: String(row.id),
+        sensitized: row.sensitized_at !== null,
+        user: row.user_id
+          ? {
+              email: row.email ?? "",
+              role: row.role ?? "",
+              locale: row.locale ?? "",
+              confirmed: row.confirmed_at !== null,
+              // Users made before registrations existed (the CLI) have no registration row: approved.
+              approved: row.approved ?? true,
+              disabled: row.disabled ?? false,
+              reason: row.reason ?? "",
+              appId: row.app_id === null ? null : String(row.app_id),
+              signUpIp: row.sign_up_ip,
+              ips: ips.get(String(row.user_id)) ?? [],
+            }
+          : undefined,
+      },
+    ]),
+  );
+}
+
+/** Each user's distinct successful sign-in addresses, latest first. */
+async function signInAddresses(db: Database, userIds: string[]): Promise<Map<string, { ip: string; usedAt: Date }[]>> {
+  const byUser = new Map<string, { ip: string; usedAt: Date }[]>();
+  if (userIds.length === 0) return byUser;
+  const rows: { user_id: string; ip: string; used_at: Date }[] = await db
+    .table("sign_ins")
+    .whereIn("user_id", userIds)
+    .where("success", true)
+    .whereNot("ip", "")
+    .groupBy("user_id", "ip")
+    .select("user_id", "ip", db.knex.raw("max(created_at) as used_at"))
+    .orderBy("used_at", "desc");
+  for (const row of rows) {
+    const list = byUser.get(String(row.user_id)) ?? [];
+    list.push({ ip: row.ip, usedAt: new Date(row.used_at) });
+    byUser.set(String(row.user_id), list);
+  }
+  return byUser;
+}
+
+/** Local, not suspended accounts whose user holds one of these roles. */
+export async function staffAccountIds(db: Database, roles: readonly string[], trx?: Transaction): Promise<string[]> {
+  if (roles.length === 0) return [];
+  const ids: string[] = await db
+    .table("users", trx)
+    .join("accounts as a", "a.id", "users.account_id")
+    .whereIn("users.role", roles)
+    .whereNull("a.suspended_at")
+    .where("users.disabled", false)
+    .orderBy("users.account_id")
+    .pluck("users.account_id");
+  return ids.map(String);
+}
+
+/** Sets or clears silenced_at / sensitized_at of an account, or a user's disabled flag. */
+export async function setRestriction(db: Database, trx: Transaction, accountId: string, restriction: "silence" | "sensitive" | "disable", on: boolean, now: Date): Promise<void> {
+  if (restriction === "disable") await db.table("users", trx).where({ account_id: accountId }).update({ disabled: on });
+  else await db.table("accounts", trx).where({ id: accountId }).update({ [restriction === "silence" ? "silenced_at" : "sensitized_at"]: on ? now : null });
+}
+
+/** Whether the user of a local account is disabled. */
+export async function isUserDisabled(db: Database, accountId: string, trx?: Transaction): Promise<boolean> {
+  const row: { disabled: boolean } | undefined = await db.table("users", trx).where({ account_id: accountId }).first("disabled");
+  return row?.disabled ?? false;
+}

@@ -1,0 +1,37 @@
+import type { AdminAccount, AdminAccountsServiceServer } from "@starling/proto/accounts/v1/admin_accounts";
+import type { AsyncHandlers } from "@starling/runtime";
+import { roleView } from "../domain/roles.ts";
+import { getAdminAccounts, restrictAccount, staffWith, type AdminAccountView } from "../use-cases/admin-accounts.ts";
+import type { AccountsDeps } from "../use-cases/deps.ts";
+import { accountToProto, roleToProto } from "./to-proto.ts";
+
+/** Admin::Account's facts; user facts are absent for remote accounts, as Mastodon renders them null. */
+export function adminAccountToProto({ account, facts }: AdminAccountView): AdminAccount {
+  const user = facts.user;
+  return {
+    account: accountToProto(account),
+    email: user?.email,
+    ip: user ? (user.ips[0]?.ip ?? user.signUpIp ?? undefined) : undefined,
+    ips: user?.ips ?? [],
+    role: user ? roleToProto(roleView(user.role)) : undefined,
+    confirmed: user?.confirmed,
+    approved: user?.approved,
+    disabled: user?.disabled,
+    sensitized: facts.sensitized,
+    silenced: account.silencedAt !== null,
+    suspended: account.suspendedAt !== null,
+    locale: user ? user.locale || undefined : undefined,
+    inviteRequest: user?.reason || undefined,
+    createdByApplicationId: user?.appId ?? undefined,
+    invitedByAccountId: undefined,
+  };
+}
+
+/** AdminAccountsService: decode → use case → encode. */
+export function adminAccountsHandlers(deps: AccountsDeps): AsyncHandlers<AdminAccountsServiceServer> {
+  return {
+    listStaff: async (request) => ({ accountIds: await staffWith(deps, request.permission) }),
+    getAdminAccounts: async (request, ctx) => ({ accounts: (await getAdminAccounts(deps, ctx.viewer, request.ids)).map(adminAccountToProto) }),
+    restrictAccount: async (request, ctx) => adminAccountToProto(await restrictAccount(deps, ctx.viewer, request)),
+  };
+}

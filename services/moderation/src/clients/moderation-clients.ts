@@ -1,0 +1,25 @@
+import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
+import { SecurityServiceClient } from "@starling/proto/accounts/v1/security";
+import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
+import { connectService, type AsyncClient } from "@starling/runtime";
+import type { ModerationConfig } from "../config.ts";
+
+/** The services moderation asks: accounts (who, and the effects it owns) and statuses (what a report cites). */
+export interface ModerationClients {
+  accounts: AsyncClient<AccountsServiceClient>;
+  adminAccounts: AsyncClient<AdminAccountsServiceClient>;
+  security: AsyncClient<SecurityServiceClient>;
+  statuses: AsyncClient<StatusesServiceClient>;
+}
+
+/** Connects to accounts and statuses, each call bounded by the gRPC deadline. */
+export function connectModerationClients(config: ModerationConfig): ModerationClients {
+  const defaults = { deadlineMs: config.GRPC_DEADLINE_MS };
+  return {
+    accounts: connectService(AccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    adminAccounts: connectService(AdminAccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    security: connectService(SecurityServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
+  };
+}

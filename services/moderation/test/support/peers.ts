@@ -1,0 +1,49 @@
+/**
+ * The real accounts and statuses services, started in the test process on the moderation harness's
+ * InfraProvider and shutdown, as the embedded launcher runs them: accounts are made with
+ * CreateAccount (Owner viewer), statuses posted with CreateStatus.
+ */
+import { accountsEnv, startAccountsService } from "@starling/accounts";
+import type { InfraProvider } from "@starling/platform";
+import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
+import { connectService, createServiceContext, signViewer, type AsyncClient, type ServiceContext } from "@starling/runtime";
+import { startStatusesService, statusesEnv } from "@starling/statuses";
+import { VIEWER_SECRET } from "./moderation-harness.ts";
+
+/** What moderation's tests do through its peers. */
+export interface Peers {
+  /** Creates a confirmed local account with a role ("" for a plain user); resolves with its id. */
+  createAccount(username: string, role?: string): Promise<string>;
+  /** Posts a public status as the account; resolves with its id. */
+  post(accountId: string, text: string): Promise<string>;
+  accounts: AsyncClient<AccountsServiceClient>;
+  env: Record<string, string>;
+}
+
+/** Starts accounts and statuses; they stop with the harness's shutdown. */
+export async function startPeers(infra: InfraProvider, context: ServiceContext): Promise<Peers> {
+  const logLevel = process.env.TEST_LOG_LEVEL ?? "silent";
+  const base = { VIEWER_TOKEN_SECRET: VIEWER_SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: logLevel, LOCAL_DOMAIN: "social.test" };
+  const peerContext = (name: string) => createServiceContext(name, { logLevel, shutdownTimeoutMs: 5_000, shutdown: context.shutdown });
+  const accountsPort = (await startAccountsService(accountsEnv.parse(base), peerContext("accounts"), infra)).grpcPort;
+  const accountsAddress = `127.0.0.1:${accountsPort}`;
+  const statusesPort = (await startStatusesService(statusesEnv.parse({ ...base, ACCOUNTS_GRPC_URL: accountsAddress }), peerContext("statuses"), infra)).grpcPort;
+  const accounts = connectService(AccountsServiceClient, accountsAddress, { deadlineMs: 10_000 });
+  const statuses = connectService(StatusesServiceClient, `127.0.0.1:${statusesPort}`, { deadlineMs: 10_000 });
+  context.shutdown.add("clients", "test peer clients", () => [accounts, statuses].forEach((c) => c.close()));
+  const owner = await signViewer(VIEWER_SECRET, { scopes: ["admin:write"], role: "Owner" });
+  return {
+    accounts,
+    env: { ACCOUNTS_GRPC_URL: accountsAddress, STATUSES_GRPC_URL: `127.0.0.1:${statusesPort}` },
+    async createAccount(username, role = "") {
+      const { account } = await accounts.createAccount({ username, email: `${username}@example.test`, password: "", confirmed: true, role }, { viewerToken: owner });
+      return account!.id;
+    },
+    async post(accountId, text) {
+      const viewerToken = await signViewer(VIEWER_SECRET, { accountId, scopes: ["write"] });
+      const { status } = await statuses.createStatus({ status: text, visibility: "public", spoilerText: "", sensitive: false, application: { name: "Test", website: "" }, mediaIds: [] }, { viewerToken });
+      return status!.id;
+    },
+  };
+}
