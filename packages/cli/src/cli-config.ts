@@ -15,6 +15,8 @@ export const cliEnv = z.object({
   MEDIA_GRPC_URL: z.string().optional(),
   /** Address of a running federation service (production; `federation deliveries`); unset means: the embedded server, if running. */
   FEDERATION_GRPC_URL: z.string().optional(),
+  /** Address of a running moderation service (production; `rules`); unset means: the embedded server, if running. */
+  MODERATION_GRPC_URL: z.string().optional(),
   /** Client API port of the embedded gateway. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Per-service database URLs for `starling migrate` when services have databases of their own (k8s, compose); DATABASE_URL otherwise. */

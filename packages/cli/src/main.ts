@@ -15,6 +15,9 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   "accounts suspend": async (argv) => (await import("./commands/accounts-suspend.ts")).accountsSuspensionCommand("suspend")(argv),
   "accounts unsuspend": async (argv) => (await import("./commands/accounts-suspend.ts")).accountsSuspensionCommand("unsuspend")(argv),
   "accounts delete": async (argv) => (await import("./commands/accounts-delete.ts")).accountsDeleteCommand(argv),
+  "rules add": async (argv) => (await import("./commands/rules.ts")).rulesCommand("add")(argv),
+  "rules list": async (argv) => (await import("./commands/rules.ts")).rulesCommand("list")(argv),
+  "rules remove": async (argv) => (await import("./commands/rules.ts")).rulesCommand("remove")(argv),
   "emoji import": async (argv) => (await import("./commands/emoji-import.ts")).emojiImportCommand(argv),
   "media remove-remote": async (argv) => (await import("./commands/media-remove-remote.ts")).mediaRemoveRemoteCommand(argv),
   "federation deliveries": async (argv) => (await import("./commands/federation-deliveries.ts")).federationDeliveriesCommand(argv),
@@ -30,6 +33,10 @@ const HELP = `usage: starling <command>
   accounts suspend USERNAME     suspend a local account
   accounts unsuspend USERNAME   lift its suspension
   accounts delete USERNAME      delete a local account (its username stays reserved)
+  rules add TEXT [--hint H] [--priority N]
+                             add a server rule (shown at /api/v1/instance/rules)
+  rules list                 the server rules: id, priority, text (hint)
+  rules remove ID            remove a server rule
   emoji import PATH [--category NAME] [--prefix P] [--suffix S] [--overwrite] [--unlisted]
                              import .png/.gif custom emojis: a file, a folder or a .tar.gz
   media remove-remote [--days N]

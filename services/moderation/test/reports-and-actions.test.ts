@@ -105,11 +105,11 @@ for (const backend of backends) {
       await assert.rejects(reports.createReport({ ...base, statusIds: [anas] }, await as(ids.cleo)), grpcCode(GrpcStatus.NOT_FOUND));
       await assert.rejects(reports.createReport({ ...base, targetAccountId: "123456789" }, await as(ids.cleo)), grpcCode(GrpcStatus.NOT_FOUND));
       await assert.rejects(reports.createReport({ ...base, comment: "x".repeat(1001) }, await as(ids.cleo)), grpcCode(GrpcStatus.INVALID_ARGUMENT));
-      await assert.rejects(reports.listReports({}, await as(ids.ana)), grpcCode(GrpcStatus.PERMISSION_DENIED));
+      await assert.rejects(reports.listReports({ ids: [] }, await as(ids.ana)), grpcCode(GrpcStatus.PERMISSION_DENIED));
     });
 
     it("lets staff assign, resolve, reopen and recategorise reports, filtering and logging each step", async () => {
-      const open = (await reports.listReports({ targetAccountId: ids.ben }, await moderator())).reports;
+      const open = (await reports.listReports({ targetAccountId: ids.ben, ids: [] }, await moderator())).reports;
       assert.equal(open.length, 2);
       const report = open.find((r) => r.accountId === ids.cleo)!;
       assert.equal((await reports.assignReport({ id: report.id, toSelf: true }, await moderator())).assignedAccountId, ids.moderator);
@@ -120,15 +120,15 @@ for (const backend of backends) {
       const resolved = await reports.resolveReport({ id: report.id }, await moderator());
       assert.equal(resolved.actionTakenByAccountId, ids.moderator);
       assert.ok(resolved.actionTakenAt);
-      assert.deepEqual((await reports.listReports({ resolved: true, accountId: ids.cleo }, await moderator())).reports.map((r) => r.id), [report.id]);
-      assert.deepEqual((await reports.listReports({ targetAccountId: ids.ben }, await moderator())).reports.length, 1);
+      assert.deepEqual((await reports.listReports({ resolved: true, accountId: ids.cleo, ids: [] }, await moderator())).reports.map((r) => r.id), [report.id]);
+      assert.deepEqual((await reports.listReports({ targetAccountId: ids.ben, ids: [] }, await moderator())).reports.length, 1);
       assert.equal((await reports.reopenReport({ id: report.id }, await moderator())).actionTakenAt, undefined);
       const logged = (await auditLog.listAuditLog({ targetType: "Report", targetId: report.id }, await moderator())).entries.map((e) => e.action);
       assert.deepEqual(logged, ["report.reopen", "report.resolve", "report.update", "report.unassigned", "report.assigned_to_self"]);
     });
 
     it("suspends from a report: accounts suspends, the report is resolved, and a strike tells the user", async () => {
-      const report = (await reports.listReports({ accountId: ids.ana }, await admin())).reports[0]!;
+      const report = (await reports.listReports({ accountId: ids.ana, ids: [] }, await admin())).reports[0]!;
       await actions.takeAccountAction({ accountId: ids.ben, type: "suspend", reportId: report.id, text: "Repeated violations" }, await admin());
       const [ben] = (await peers.accounts.getAccounts({ ids: [ids.ben] })).accounts;
       assert.equal(ben!.suspended, true);

@@ -51,7 +51,7 @@ export const reportRoutes: Route[] = [
     ...staffRead,
     input: list,
     call: async (ctx, input: z.infer<typeof list>) =>
-      (await ctx.clients.reports.listReports({ page: pageRequest(input), resolved: input.resolved, accountId: input.account_id, targetAccountId: input.target_account_id }, { viewerToken: ctx.viewerToken })).reports,
+      (await ctx.clients.reports.listReports({ page: pageRequest(input), resolved: input.resolved, accountId: input.account_id, targetAccountId: input.target_account_id, ids: [] }, { viewerToken: ctx.viewerToken })).reports,
     present: presentAdminReports,
     links: (reports: Report[]) => edgeLinks(reports.map((r) => r.id)),
   },

@@ -79,7 +79,9 @@ export async function findReportByActivity(db: Database, activityUri: string): P
 
 /** Which reports a listing keeps. */
 export interface ReportFilter {
+  /** Ignored when `ids` are given. */
   resolved: boolean;
+  ids?: readonly string[] | undefined;
   accountId?: string | undefined;
   targetAccountId?: string | undefined;
 }
@@ -87,7 +89,8 @@ export interface ReportFilter {
 /** A page of reports, newest first. */
 export async function listReports(db: Database, filter: ReportFilter, page: Page): Promise<Report[]> {
   const query = db.table("reports").select("*");
-  if (filter.resolved) query.whereNotNull("action_taken_at");
+  if (filter.ids?.length) query.whereIn("id", filter.ids);
+  else if (filter.resolved) query.whereNotNull("action_taken_at");
   else query.whereNull("action_taken_at");
   if (filter.accountId) query.where("account_id", filter.accountId);
   if (filter.targetAccountId) query.where("target_account_id", filter.targetAccountId);

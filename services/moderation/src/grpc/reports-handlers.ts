@@ -1,4 +1,5 @@
 import type { Report as ReportMessage, ReportsServiceServer } from "@starling/proto/moderation/v1/reports";
+import { isId } from "@starling/paging";
 import type { AsyncHandlers } from "@starling/runtime";
 import type { Report } from "../domain/report.ts";
 import type { ModerationDeps } from "../use-cases/deps.ts";
@@ -33,7 +34,7 @@ export function reportsHandlers(deps: ModerationDeps): AsyncHandlers<ReportsServ
     createReport: async (request, ctx) => reportToProto(await fileReport(deps, callerOf(ctx), request)),
     receiveFlag: async (request) => reportToProto(await receiveFlag(deps, request)),
     listReports: async (request, ctx) => {
-      const filter = { resolved: request.resolved ?? false, accountId: request.accountId, targetAccountId: request.targetAccountId };
+      const filter = { resolved: request.resolved ?? false, accountId: request.accountId, targetAccountId: request.targetAccountId, ids: request.ids.filter(isId) };
       return { reports: (await listReportsForStaff(deps, callerOf(ctx), filter, request.page)).map(reportToProto) };
     },
     getReport: async (request, ctx) => reportToProto(await getReport(deps, callerOf(ctx), request.id)),
