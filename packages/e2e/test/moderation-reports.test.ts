@@ -88,11 +88,16 @@ describeOnBothStacks("moderation: reports, suspension and appeals", (start) => {
     assert.equal(resolved.action_taken_by_account.id, admin.account.id);
     assert.equal(resolved.target_account.suspended, true);
 
+    // The gateway caches a token briefly; account.suspended drops it there (at once on the embedded bus, via Kafka otherwise).
+    await waitFor(async () => (await api(ben, "GET", "/api/v1/accounts/verify_credentials")).status === 403, { timeoutMs: 30_000, what: "ben's token refused" });
     assert.deepEqual(await api(ben, "GET", "/api/v1/accounts/verify_credentials"), { status: 403, body: { error: "Your login is currently disabled" } });
+    assert.deepEqual(await api(ben, "GET", "/api/v1/timelines/home"), { status: 403, body: { error: "Your login is currently disabled" } });
     await waitFor(async () => (await home()).every((s) => s.account.id !== ben.account.id), { timeoutMs: 60_000, what: "ben's posts leaving ana's home" });
     const audit = (await api(admin, "GET", `/api/v1/admin/audit_log?target_type=Account&target_id=${ben.account.id}`)).body;
     assert.deepEqual(audit.map((e: Json) => [e.action, e.account_id]), [["account.suspend", admin.account.id]]);
 
+    const mail = await waitFor(() => stack.smtp?.messages.find((m) => m.envelopeTo.includes(`ben_${suffix}@example.com`) && /suspended/.test(m.subject)), { timeoutMs: 60_000, what: "the strike e-mail" });
+    assert.match(mail.text, /Incivility/);
     const strikes = (await api(ben, "GET", "/api/v1/strikes")).body;
     assert.equal(strikes.length, 1);
     assert.deepEqual([strikes[0].action, strikes[0].report_id, strikes[0].appeal], ["suspend", report.id, null]);
@@ -109,5 +114,24 @@ describeOnBothStacks("moderation: reports, suspension and appeals", (start) => {
     await waitFor(async () => (await api(ben, "GET", "/api/v1/accounts/verify_credentials")).status === 200, { timeoutMs: 30_000, what: "ben's token working again" });
     const overruled = (await api(ben, "GET", `/api/v1/strikes/${strikes[0].id}`)).body;
     assert.deepEqual([overruled.overruled, overruled.appeal.state], [true, "approved"]);
+  });
+
+  it("lists accounts for staff with v1 and v2 filters, shows Admin::Account, and deletes only suspended accounts", async function () {
+    this.timeout(60_000);
+    const v1 = await api(admin, "GET", `/api/v1/admin/accounts?username=ana_${suffix}`);
+    assert.equal(v1.status, 200);
+    assert.deepEqual(v1.body.map((a: Json) => a.id), [ana.account.id]);
+    const view = v1.body[0];
+    assert.deepEqual([view.email, view.confirmed, view.suspended, view.silenced, view.disabled, view.domain, view.role.name], [`ana_${suffix}@example.com`, true, false, false, false, null, ""]);
+    // Password-grant sign-ins record no address and the CLI made the account: no address known yet.
+    assert.deepEqual([view.ip, view.ips], [null, []]);
+    assert.equal(view.account.id, ana.account.id);
+    const staff = await api(admin, "GET", `/api/v2/admin/accounts?permissions=staff&username=boss_${suffix}`);
+    assert.deepEqual(staff.body.map((a: Json) => [a.id, a.role.name]), [[admin.account.id, "Admin"]]);
+    assert.deepEqual(await api(admin, "GET", "/api/v2/admin/accounts?origin=mars"), { status: 400, body: { error: "Unknown origin: mars" } });
+    assert.equal((await api(ana, "GET", "/api/v1/admin/accounts")).status, 403);
+    assert.deepEqual(await api(admin, "DELETE", `/api/v1/admin/accounts/${ana.account.id}`), { status: 403, body: { error: "This action is not allowed" } });
+    const single = await api(admin, "GET", `/api/v1/admin/accounts/${ana.account.id}`);
+    assert.deepEqual([single.status, single.body.username], [200, ana.account.username]);
   });
 });

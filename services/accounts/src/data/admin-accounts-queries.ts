@@ -1,4 +1,5 @@
 import type { Database, Transaction } from "@starling/db";
+import { readPage, type Page } from "@starling/paging";
 
 /** What staff see of an account besides its public view (Mastodon's Admin::Account). */
 export interface AdminFacts {
@@ -116,4 +117,45 @@ export async function setRestriction(db: Database, trx: Transaction, accountId: 
 export async function isUserDisabled(db: Database, accountId: string, trx?: Transaction): Promise<boolean> {
   const row: { disabled: boolean } | undefined = await db.table("users", trx).where({ account_id: accountId }).first("disabled");
   return row?.disabled ?? false;
+}
+
+/** The filters of the admin account lists, already validated. */
+export interface AdminAccountFilter {
+  origin?: "local" | "remote" | undefined;
+  status?: "active" | "pending" | "disabled" | "silenced" | "suspended" | "sensitized" | undefined;
+  /** Role names to keep (staff, role_ids); undefined keeps every account. */
+  roles?: readonly string[] | undefined;
+  byDomain?: string | undefined;
+  username?: string | undefined;
+  displayName?: string | undefined;
+  email?: string | undefined;
+  ip?: string | undefined;
+}
+
+const like = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Ids of the accounts matching `filter`, one page newest first. */
+export async function listAdminAccountIds(db: Database, filter: AdminAccountFilter, page: Page): Promise<string[]> {
+  const query = db.table("accounts as a").leftJoin("users as u", "u.account_id", "a.id").leftJoin("registrations as r", "r.user_id", "u.id").whereNull("a.deleted_at").select("a.id");
+  if (filter.origin === "local") query.whereNull("a.domain");
+  if (filter.origin === "remote") query.whereNotNull("a.domain");
+  if (filter.byDomain) query.whereRaw("lower(a.domain) = lower(?)", [filter.byDomain]);
+  if (filter.username) query.whereRaw("a.username ilike ?", [like(filter.username)]);
+  if (filter.displayName) query.whereRaw("a.display_name ilike ?", [like(filter.displayName)]);
+  if (filter.email) query.whereRaw("u.email ilike ?", [like(filter.email)]);
+  if (filter.roles) query.whereIn("u.role", filter.roles);
+  if (filter.ip) {
+    const ip = filter.ip;
+    query.where((where) => where.where("r.sign_up_ip", ip).orWhereExists(db.knex.withSchema(db.schema).from("sign_ins as s").whereRaw("s.user_id = u.id").where("s.ip", ip)));
+  }
+  const byStatus = {
+    active: () => query.whereNull("a.suspended_at"),
+    pending: () => query.where("r.approved", false),
+    disabled: () => query.where("u.disabled", true),
+    silenced: () => query.whereNotNull("a.silenced_at"),
+    suspended: () => query.whereNotNull("a.suspended_at"),
+    sensitized: () => query.whereNotNull("a.sensitized_at"),
+  };
+  if (filter.status) byStatus[filter.status]();
+  return (await readPage<{ id: string }>(query, "a.id", page)).map((row) => String(row.id));
 }

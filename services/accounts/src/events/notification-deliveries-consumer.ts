@@ -3,6 +3,8 @@ import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, t
 import type { StatusTexts } from "../clients/status-texts.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
 import { queueNotificationDeliveries } from "../use-cases/queue-notification-deliveries.ts";
+import { queueModerationMail } from "../use-cases/queue-moderation-mail.ts";
+import { appealMail, strikeMail } from "../domain/moderation-mail.ts";
 
 /** Consumer group (and inbox consumer name) that queues pushes and e-mails for new notifications. */
 export const NOTIFICATION_DELIVERIES_GROUP = "accounts.notification-deliveries";
@@ -10,15 +12,20 @@ export const NOTIFICATION_DELIVERIES_GROUP = "accounts.notification-deliveries";
 // Runs inside handleOnce's transaction: a redelivered notification queues nothing twice.
 const handlers: EventHandlers<{ deps: AccountsDeps; statusTexts: StatusTexts; trx: Transaction; queued: (n: number) => void }> = {
   "notification.created": async (payload, _envelope, { deps, statusTexts, trx, queued }) => queued(await queueNotificationDeliveries(deps, statusTexts, trx, payload)),
+  // Moderators' decisions and appeal outcomes are mailed to the user (strikes only when staff asked).
+  "strike.created": async (strike, _envelope, { deps, trx, queued }) => {
+    if (strike.sendEmail) queued(await queueModerationMail(deps, trx, strike.targetAccountId, (to) => strikeMail(to, strike)));
+  },
+  "appeal.resolved": async (appeal, _envelope, { deps, trx, queued }) => queued(await queueModerationMail(deps, trx, appeal.accountId, (to) => appealMail(to, appeal.approved))),
 };
 
 /**
- * Subscribes to the timelines topic, where notifications are announced, and wakes the delivery
- * worker when something was queued.
+ * Subscribes to the timelines topic, where notifications are announced, and the moderation topic,
+ * whose decisions are mailed, and wakes the delivery worker when something was queued.
  */
 export function startNotificationDeliveriesConsumer(deps: AccountsDeps, statusTexts: StatusTexts, bus: EventBus, wake: () => void): Promise<Subscription> {
   return bus.subscribe({
-    topics: [TOPICS.timelines],
+    topics: [TOPICS.timelines, TOPICS.moderation],
     group: NOTIFICATION_DELIVERIES_GROUP,
     fromBeginning: true,
     handler: async (envelope) => {

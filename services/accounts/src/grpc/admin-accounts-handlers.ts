@@ -1,7 +1,7 @@
 import type { AdminAccount, AdminAccountsServiceServer } from "@starling/proto/accounts/v1/admin_accounts";
 import type { AsyncHandlers } from "@starling/runtime";
 import { roleView } from "../domain/roles.ts";
-import { getAdminAccounts, restrictAccount, staffWith, type AdminAccountView } from "../use-cases/admin-accounts.ts";
+import { getAdminAccounts, listAdminAccounts, restrictAccount, staffWith, type AdminAccountView } from "../use-cases/admin-accounts.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
 import { accountToProto, roleToProto } from "./to-proto.ts";
 
@@ -32,6 +32,7 @@ export function adminAccountsHandlers(deps: AccountsDeps): AsyncHandlers<AdminAc
   return {
     listStaff: async (request) => ({ accountIds: await staffWith(deps, request.permission) }),
     getAdminAccounts: async (request, ctx) => ({ accounts: (await getAdminAccounts(deps, ctx.viewer, request.ids)).map(adminAccountToProto) }),
+    listAdminAccounts: async (request, ctx) => ({ accounts: (await listAdminAccounts(deps, ctx.viewer, request)).map(adminAccountToProto) }),
     restrictAccount: async (request, ctx) => adminAccountToProto(await restrictAccount(deps, ctx.viewer, request)),
   };
 }

@@ -2,7 +2,9 @@ import type { Transaction } from "@starling/db";
 import { enqueueEvents, outboxEvent } from "@starling/events";
 import { invalidArgument, permissionDenied, PERMISSIONS, ROLE_PERMISSIONS, roleHas, type Permission, type Viewer } from "@starling/runtime";
 import { findAccountsByIds } from "../data/accounts-queries.ts";
-import { findAdminFacts, setRestriction, staffAccountIds, type AdminFacts } from "../data/admin-accounts-queries.ts";
+import { findAdminFacts, listAdminAccountIds, setRestriction, staffAccountIds, type AdminAccountFilter, type AdminFacts } from "../data/admin-accounts-queries.ts";
+import { parsePage, type PageInput } from "@starling/paging";
+import { ROLE_NAMES, roleView } from "../domain/roles.ts";
 import type { Account } from "../domain/account.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { moderatedAccount } from "./suspend-account.ts";
@@ -61,4 +63,39 @@ export async function restrictAccount(deps: AccountsDeps, viewer: Viewer | undef
   deps.nudge();
   const [view] = await getAdminAccounts(deps, viewer, [account.id]);
   return view!;
+}
+
+/** The admin lists' filters as asked (v1 and v2 map theirs onto these). */
+export interface AdminAccountQuery {
+  page?: PageInput | undefined;
+  origin?: string | undefined;
+  status?: string | undefined;
+  staff: boolean;
+  byDomain?: string | undefined;
+  username?: string | undefined;
+  displayName?: string | undefined;
+  email?: string | undefined;
+  ip?: string | undefined;
+  roleIds: string[];
+}
+
+const ORIGINS = ["local", "remote"] as const;
+const STATUSES = ["active", "pending", "disabled", "silenced", "suspended", "sensitized"] as const;
+
+/** One page of admin views matching the filters, newest first; an unknown origin or status is refused (400 at the gateway). */
+export async function listAdminAccounts(deps: AccountsDeps, viewer: Viewer | undefined, query: AdminAccountQuery): Promise<AdminAccountView[]> {
+  if (!roleHas(viewer?.role, "manage_users")) throw permissionDenied();
+  if (query.origin !== undefined && !(ORIGINS as readonly string[]).includes(query.origin)) throw invalidArgument(`Unknown origin: ${query.origin}`);
+  if (query.status !== undefined && !(STATUSES as readonly string[]).includes(query.status)) throw invalidArgument(`Unknown status: ${query.status}`);
+  const filter: AdminAccountFilter = { ...query, origin: query.origin as AdminAccountFilter["origin"], status: query.status as AdminAccountFilter["status"], roles: rolesOf(query) };
+  const ids = await listAdminAccountIds(deps.db, filter, parsePage(query.page, { default: 100, max: 200 }));
+  return getAdminAccounts(deps, viewer, ids);
+}
+
+/** The role names a query keeps: staff means any role but everyone's; role ids name roles (§4.4). */
+function rolesOf(query: AdminAccountQuery): string[] | undefined {
+  const staff: string[] = [...ROLE_NAMES];
+  const named = query.roleIds.length ? ["", ...ROLE_NAMES].filter((name) => query.roleIds.includes(roleView(name).id)) : undefined;
+  if (query.staff) return named ? named.filter((name) => staff.includes(name)) : staff;
+  return named;
 }

@@ -1,5 +1,6 @@
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
+import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
 import { SecurityServiceClient } from "@starling/proto/accounts/v1/security";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import { connectService, type AsyncClient } from "@starling/runtime";
@@ -10,6 +11,7 @@ export interface ModerationClients {
   accounts: AsyncClient<AccountsServiceClient>;
   adminAccounts: AsyncClient<AdminAccountsServiceClient>;
   security: AsyncClient<SecurityServiceClient>;
+  registration: AsyncClient<RegistrationServiceClient>;
   statuses: AsyncClient<StatusesServiceClient>;
 }
 
@@ -20,6 +22,7 @@ export function connectModerationClients(config: ModerationConfig): ModerationCl
     accounts: connectService(AccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     adminAccounts: connectService(AdminAccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     security: connectService(SecurityServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    registration: connectService(RegistrationServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
   };
 }

@@ -4,6 +4,7 @@ import { appealDeadline, type Appeal } from "../domain/strike.ts";
 import { appealStrike, getStrike, listAppealsForStaff, listOwnStrikes, resolveAppeal, type StrikeView } from "../use-cases/appeals.ts";
 import type { ModerationDeps } from "../use-cases/deps.ts";
 import { liftAccountAction, takeAccountAction } from "../use-cases/take-account-action.ts";
+import { deleteAccountData, reviewSignUp } from "../use-cases/review-accounts.ts";
 import { callerOf } from "./caller-of.ts";
 
 export function appealToProto(appeal: Appeal): AppealMessage {
@@ -44,6 +45,14 @@ export function accountActionsHandlers(deps: ModerationDeps): AsyncHandlers<Acco
     },
     liftAccountAction: async (request, ctx) => {
       await liftAccountAction(deps, callerOf(ctx), request.accountId, request.type);
+      return {};
+    },
+    reviewSignUp: async (request, ctx) => {
+      await reviewSignUp(deps, callerOf(ctx), request.accountId, request.approve);
+      return {};
+    },
+    deleteAccountData: async (request, ctx) => {
+      await deleteAccountData(deps, callerOf(ctx), request.accountId);
       return {};
     },
   };
