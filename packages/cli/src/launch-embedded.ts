@@ -73,13 +73,11 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
   addresses.statuses = at(statuses.grpcPort);
   statusesStarted(addresses.statuses);
   addresses.timelines = at(timelines.grpcPort);
-  // Moderation checks reported statuses, so it starts beside federation, once statuses answers.
+  // Moderation checks reported statuses, and federation files inbound Flags with moderation: in that order.
   const withStatuses = { ...withAccounts, STATUSES_GRPC_URL: addresses.statuses };
-  const [federation, moderation] = await Promise.all([
-    startFederationService(federationEnv.parse({ ...withStatuses, HTTP_PORT: "0" }), context("federation"), infra),
-    startModerationService(moderationEnv.parse(withStatuses), context("moderation"), infra),
-  ]);
+  const moderation = await startModerationService(moderationEnv.parse(withStatuses), context("moderation"), infra);
   addresses.moderation = at(moderation.grpcPort);
+  const federation = await startFederationService(federationEnv.parse({ ...withStatuses, MODERATION_GRPC_URL: addresses.moderation, HTTP_PORT: "0" }), context("federation"), infra);
   addresses.federation = at(federation.grpcPort);
   addresses["federation-http"] = at(federation.httpPort);
   const gateway = await startGatewayService(

@@ -23,6 +23,8 @@ export const federationEnv = z.object({
   STATUSES_GRPC_URL: z.string().default("127.0.0.1:50052"),
   /** media service gRPC address (attachments of local statuses rendered as ActivityPub). */
   MEDIA_GRPC_URL: z.string().default("127.0.0.1:50055"),
+  /** moderation service gRPC address: inbound Flags become reports there. */
+  MODERATION_GRPC_URL: z.string().default("127.0.0.1:50057"),
   /**
    * Lets Fedify fetch private and loopback addresses. A test setting for instances talking on
    * 127.0.0.1; never set it in production (it turns off the guard against server-side request forgery).

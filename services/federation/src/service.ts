@@ -52,7 +52,7 @@ export async function startFederationService(
   const instanceActorInbox = createStarlingFederation({ ...federationOptions, sharedInboxPath: INSTANCE_ACTOR_INBOX_PATH });
   const contextData: FederationContextData = {
     profiles: clients.profiles, accounts: clients.accounts, federatedAccounts: clients.federatedAccounts, federatedStatuses: clients.federatedStatuses, statuses: clients.statuses, db,
-    follows: clients.follows, interactions: clients.interactions, media: clients.media, customEmojis: clients.customEmojis, featuredTags: clients.featuredTags,
+    follows: clients.follows, interactions: clients.interactions, media: clients.media, customEmojis: clients.customEmojis, featuredTags: clients.featuredTags, reports: clients.reports,
     freshDocumentLoader: signedDocumentLoader(signer, { allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS }),
     allowPrivateAddress: config.FEDERATION_ALLOW_PRIVATE_ADDRESS,
     logger: context.logger,

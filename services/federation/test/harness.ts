@@ -16,6 +16,7 @@ import { FollowsServiceDefinition } from "@starling/proto/accounts/v1/follows";
 import { MediaServiceDefinition } from "@starling/proto/media/v1/media";
 import { CustomEmojisServiceDefinition } from "@starling/proto/statuses/v1/custom_emojis";
 import { FeaturedTagsServiceDefinition } from "@starling/proto/statuses/v1/featured_tags";
+import { ReportsServiceDefinition } from "@starling/proto/moderation/v1/reports";
 import { StatusInteractionsServiceDefinition } from "@starling/proto/statuses/v1/interactions";
 import { createLogger, createServiceContext, notFound, ServiceError, startGrpcServer } from "@starling/runtime";
 import { status as GrpcStatus } from "@grpc/grpc-js";
@@ -50,7 +51,7 @@ export interface Harness {
   db: Database;
   /** The federation gRPC address (FederationService). */
   grpcUrl: string;
-  /** FederatedAccountsService, FederatedStatusesService and RegisterRemoteMedia calls the doubles received, in order (UpsertRemoteAccount included). */
+  /** FederatedAccountsService, FederatedStatusesService, RegisterRemoteMedia and ReceiveFlag calls the doubles received, in order (UpsertRemoteAccount included). */
   calls: { method: string; request: any }[];
   /** Remote accounts upserted through the double, by actor URI. */
   remoteAccounts: Map<string, Account>;
@@ -200,13 +201,14 @@ export async function startHarness(backend: Backend, options: { env?: Record<str
       }) },
       { definition: CustomEmojisServiceDefinition, handlers: only({}) },
       { definition: FeaturedTagsServiceDefinition, handlers: only({}) },
+      { definition: ReportsServiceDefinition, handlers: only({ receiveFlag: recorded("receiveFlag", (request) => ({ id: String(nextId++), targetAccountId: request.targetAccountId, category: "other", comment: request.comment, statusIds: request.statusIds, ruleIds: [], forwarded: false })) }) },
       { definition: RegistrationServiceDefinition, handlers: only({ getRegistrationSettings: async () => ({ mode: "open", enabled: true, approvalRequired: false }) }) },
     ],
   });
   const address = `127.0.0.1:${double.port}`;
   const config = federationEnv.parse({
     VIEWER_TOKEN_SECRET: "federation-test-secret-0123456789abcdef", GRPC_PORT: "0", ADMIN_PORT: "0", HTTP_PORT: "0", LOG_LEVEL: "silent",
-    LOCAL_DOMAIN: DOMAIN, LOCAL_HTTPS: "false", ACCOUNTS_GRPC_URL: address, STATUSES_GRPC_URL: address, MEDIA_GRPC_URL: address,
+    LOCAL_DOMAIN: DOMAIN, LOCAL_HTTPS: "false", ACCOUNTS_GRPC_URL: address, STATUSES_GRPC_URL: address, MEDIA_GRPC_URL: address, MODERATION_GRPC_URL: address,
     // Peers in tests are HTTP servers on 127.0.0.1.
     FEDERATION_ALLOW_PRIVATE_ADDRESS: "true",
     ...options.env,

@@ -5,6 +5,7 @@ import { FollowsServiceClient } from "@starling/proto/accounts/v1/follows";
 import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
 import { MediaServiceClient } from "@starling/proto/media/v1/media";
+import { ReportsServiceClient } from "@starling/proto/moderation/v1/reports";
 import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
 import { FeaturedTagsServiceClient } from "@starling/proto/statuses/v1/featured_tags";
 import { FederatedStatusesServiceClient } from "@starling/proto/statuses/v1/federated_statuses";
@@ -27,5 +28,6 @@ export function connectFederationClients(config: FederationConfig) {
     customEmojis: connectService(CustomEmojisServiceClient, config.STATUSES_GRPC_URL, defaults),
     featuredTags: connectService(FeaturedTagsServiceClient, config.STATUSES_GRPC_URL, defaults),
     media: connectService(MediaServiceClient, config.MEDIA_GRPC_URL, defaults),
+    reports: connectService(ReportsServiceClient, config.MODERATION_GRPC_URL, defaults),
   };
 }

@@ -1,4 +1,5 @@
 import { createFederation, type Federation, type KvStore } from "@fedify/fedify";
+import type { ReportsServiceClient } from "@starling/proto/moderation/v1/reports";
 import { status as grpcStatus } from "@grpc/grpc-js";
 import type { DocumentLoader } from "@fedify/fedify/runtime";
 import type { Database } from "@starling/db";
@@ -40,6 +41,8 @@ export interface FederationContextData {
   customEmojis: AsyncClient<CustomEmojisServiceClient>;
   /** The actor's featured tags collection. */
   featuredTags: AsyncClient<FeaturedTagsServiceClient>;
+  /** Inbound Flags are filed as reports. */
+  reports: AsyncClient<ReportsServiceClient>;
   db: Database;
   /**
    * Fetches documents past Fedify's short-lived document cache (still honouring

@@ -1,7 +1,8 @@
 import type { Federation } from "@fedify/fedify";
-import { Accept, Activity, Block, Follow, Move, Reject, Undo } from "@fedify/fedify/vocab";
+import { Accept, Activity, Block, Flag, Follow, Move, Reject, Undo } from "@fedify/fedify/vocab";
 import type { FederationContextData } from "../fedify/federation.ts";
 import { registerContentListeners } from "./content-listeners.ts";
+import { onFlag } from "./flag-handler.ts";
 import { dropped, logged } from "./inbox-log.ts";
 import { onAccept, onBlock, onFollow, onMove, onReject, onUndo } from "./relationship-handlers.ts";
 
@@ -21,7 +22,8 @@ export function registerInboxListeners(federation: Federation<FederationContextD
     .on(Reject, logged(onReject))
     .on(Undo, logged(onUndo))
     .on(Block, logged(onBlock))
-    .on(Move, logged(onMove));
+    .on(Move, logged(onMove))
+    .on(Flag, logged(onFlag));
   // Fedify hands an activity to the listener of its nearest registered class: this one takes the kinds not handled here.
   registerContentListeners(setters).on(
     Activity,

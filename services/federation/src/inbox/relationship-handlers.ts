@@ -12,14 +12,14 @@ import { onUndoAnnounce, onUndoLike } from "./interaction-handlers.ts";
 // it acts on as target_account_id (Move: the old account and the new one).
 
 /** The local account an id of ours names: an actor URI, or any id under one (our Follow ids). */
-async function localAccountOf(ctx: Context<FederationContextData>, id: URL | null): Promise<Account | null> {
+export async function localAccountOf(ctx: Context<FederationContextData>, id: URL | null): Promise<Account | null> {
   if (!id || id.origin !== new URL(ctx.origin).origin) return null;
   const parsed = ctx.parseUri(id);
   const identifier = parsed?.type === "actor" ? parsed.identifier : /^\/users\/([A-Za-z0-9_]+)(?:[/#]|$)/.exec(id.pathname + id.hash)?.[1];
   return identifier ? findLocalAccount(ctx.data, identifier) : null;
 }
 
-const sender = (ctx: InboxContext<FederationContextData>, activity: { actorId: URL | null }) => resolveRemoteAccount(ctx, activity.actorId!);
+export const sender = (ctx: InboxContext<FederationContextData>, activity: { actorId: URL | null }) => resolveRemoteAccount(ctx, activity.actorId!);
 
 /** Follow of a local actor: remembered (an Accept must name it), then followed or requested. */
 export async function onFollow(ctx: InboxContext<FederationContextData>, follow: Follow): Promise<void> {

@@ -5,13 +5,13 @@ import { withAttachmentExtensions } from "../fedify/note-object.ts";
 import type { OutboundDeps } from "./deps.ts";
 
 /**
- * Hands an activity of a local account to the delivery queue as compact JSON-LD. Its id must be
+ * Hands an activity of a local account (or of the instance actor, id 0) to the delivery queue as compact JSON-LD. Its id must be
  * stable for the event it comes from: a redelivered event then queues nothing new. `media` are the
  * attachments of its object, whose blurhash and focal point are added here as Mastodon sends them.
  */
 export async function sendActivity(
   deps: OutboundDeps,
-  sender: Account,
+  sender: Pick<Account, "id">,
   activity: Activity,
   inboxes: readonly string[],
   media: readonly MediaAttachment[] = [],
