@@ -62,6 +62,17 @@ for (const backend of backends()) {
       assert.ok((await h.publicTimeline({ limit: 200 })).includes(status));
     });
 
+    it("lets a silenced account notify only its followers", async () => {
+      const { quiet, follower, stranger } = accounts("quiet", "follower", "stranger");
+      await follow(h, follower, quiet);
+      await restrict(quiet, true);
+      await h.drain();
+      await publishPost(h, post(quiet, { mentionedAccountIds: [follower, stranger] }));
+      await h.drain();
+      const mentions = async (accountId: string) => (await h.notifications.listNotifications({ types: ["mention"], excludeTypes: [], page: {} }, await h.as(accountId))).notifications.length;
+      assert.deepEqual([await mentions(follower), await mentions(stranger)], [1, 0]);
+    });
+
     it("tells the staff named by report.created, once, with the report", async () => {
       const { mod, admin, reporter, target } = accounts("mod", "admin", "reporter", "target");
       const report = { reportId: "777", accountId: reporter, targetAccountId: target, category: "spam", createdAt: new Date(), staffAccountIds: [mod, admin] };

@@ -38,3 +38,9 @@ export function withoutRestrictedAuthors<Q extends ReturnType<Database["table"]>
   );
   return query;
 }
+
+/** Whether staff silenced the account (its notifications reach only its followers). */
+export async function isSilenced(db: Database, trx: Transaction, accountId: string): Promise<boolean> {
+  const row: { silenced: boolean } | undefined = await db.table("account_restrictions", trx).where({ account_id: accountId }).first("silenced");
+  return row?.silenced ?? false;
+}
