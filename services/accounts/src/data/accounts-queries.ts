@@ -21,6 +21,7 @@ interface AccountRow {
   last_status_at: Date | null;
   suspended_at: Date | null;
   silenced_at: Date | null;
+  sensitized_at: Date | null;
 }
 
 /** Columns added by migration 0007, read with every account. */
@@ -48,6 +49,7 @@ function toAccount(row: AccountRow): Account {
     lastStatusAt: date(row.last_status_at),
     suspendedAt: date(row.suspended_at),
     silencedAt: date(row.silenced_at),
+    sensitizedAt: date(row.sensitized_at),
     ...profileFromRow(row as AccountRow & ProfileRow),
   };
 }
@@ -73,6 +75,7 @@ export function toRow(account: Account): AccountRow {
     last_status_at: account.lastStatusAt,
     suspended_at: account.suspendedAt,
     silenced_at: account.silencedAt,
+    sensitized_at: account.sensitizedAt,
     ...profileToRow(account),
   };
 }

@@ -4,7 +4,6 @@ import { readPage, type Page } from "@starling/paging";
 /** What staff see of an account besides its public view (Mastodon's Admin::Account). */
 export interface AdminFacts {
   accountId: string;
-  sensitized: boolean;
   /** Absent for remote accounts, which have no user. */
   user?: {
     email: string;
@@ -23,7 +22,6 @@ export interface AdminFacts {
 
 interface FactsRow {
   id: string;
-  sensitized_at: Date | null;
   user_id: string | null;
   email: string | null;
   role: string | null;
@@ -44,7 +42,7 @@ export async function findAdminFacts(db: Database, ids: readonly string[]): Prom
     .leftJoin("users as u", "u.account_id", "a.id")
     .leftJoin("registrations as r", "r.user_id", "u.id")
     .whereIn("a.id", ids)
-    .select("a.id", "a.sensitized_at", "u.id as user_id", "u.email", "u.role", "u.locale", "u.confirmed_at", "u.disabled", "r.approved", "r.reason", "r.app_id", "r.sign_up_ip");
+    .select("a.id", "u.id as user_id", "u.email", "u.role", "u.locale", "u.confirmed_at", "u.disabled", "r.approved", "r.reason", "r.app_id", "r.sign_up_ip");
   const userIds = rows.flatMap((row) => (row.user_id ? [String(row.user_id)] : []));
   const ips = await signInAddresses(db, userIds);
   return new Map(
@@ -52,7 +50,6 @@ export async function findAdminFacts(db: Database, ids: readonly string[]): Prom
       String(row.id),
       {
         accountId: String(row.id),
-        sensitized: row.sensitized_at !== null,
         user: row.user_id
           ? {
               email: row.email ?? "",

@@ -70,7 +70,7 @@ export async function remoteFollowersPage(db: Database, targetId: string, after:
 
 /** The row without what a refresh keeps: the id, moderation state and last_status_at. */
 function refreshedColumns(account: Account) {
-  const { id: _id, last_status_at: _lastStatusAt, suspended_at: _suspendedAt, silenced_at: _silencedAt, ...columns } = toRow(account);
+  const { id: _id, last_status_at: _lastStatusAt, suspended_at: _suspendedAt, silenced_at: _silencedAt, sensitized_at: _sensitizedAt, ...columns } = toRow(account);
   return columns;
 }
 

@@ -23,6 +23,8 @@ export interface Account {
   lastStatusAt: Date | null;
   suspendedAt: Date | null;
   silencedAt: Date | null;
+  /** Set while staff mark the account's media sensitive. */
+  sensitizedAt: Date | null;
   // Profile data (migration 0007); optional so code that creates accounts need not know it, and
   // always set on accounts read from the database.
   /** Profile fields: plain text for local accounts, HTML for remote ones. */

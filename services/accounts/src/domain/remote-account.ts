@@ -65,6 +65,7 @@ export function remoteAccountFrom(profile: RemoteProfile, id: string, now: Date,
     lastStatusAt: existing?.lastStatusAt ?? null,
     suspendedAt: existing?.suspendedAt ?? null,
     silencedAt: existing?.silencedAt ?? null,
+    sensitizedAt: existing?.sensitizedAt ?? null,
     // Remote field values are HTML and were never verified here.
     fields: profile.fields.map((field) => ({ name: field.name, value: field.value, verifiedAt: null })),
     noteSource: "",

@@ -17,7 +17,7 @@ export function adminAccountToProto({ account, facts }: AdminAccountView): Admin
     confirmed: user?.confirmed,
     approved: user?.approved,
     disabled: user?.disabled,
-    sensitized: facts.sensitized,
+    sensitized: account.sensitizedAt !== null,
     silenced: account.silencedAt !== null,
     suspended: account.suspendedAt !== null,
     locale: user ? user.locale || undefined : undefined,

@@ -44,6 +44,7 @@ export function accountToProto(account: Account): AccountMessage {
     emojiShortcodes: account.emojiShortcodes ?? [],
     suspended: account.suspendedAt !== null,
     limited: account.silencedAt !== null,
+    sensitized: account.sensitizedAt !== null,
   };
 }
 

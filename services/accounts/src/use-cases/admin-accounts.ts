@@ -55,7 +55,7 @@ export async function restrictAccount(deps: AccountsDeps, viewer: Viewer | undef
       outboxEvent("accounts", "account.restricted", account.id, {
         accountId: account.id,
         silenced: restriction === "silence" ? on : account.silencedAt !== null,
-        sensitized: restriction === "sensitive" ? on : before.sensitized,
+        sensitized: restriction === "sensitive" ? on : account.sensitizedAt !== null,
         disabled: restriction === "disable" ? on : (before.user?.disabled ?? false),
       }),
     ]);

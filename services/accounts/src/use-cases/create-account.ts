@@ -98,5 +98,6 @@ export function newLocalAccount(deps: AccountsDeps, username: string, now: Date)
     lastStatusAt: null,
     suspendedAt: null,
     silencedAt: null,
+    sensitizedAt: null,
   };
 }

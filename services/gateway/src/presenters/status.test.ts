@@ -39,6 +39,14 @@ const anonymous = { viewer: undefined, baseUrl: base };
 const as = (accountId: string) => ({ viewer: { accountId, scopes: ["read"] }, baseUrl: base });
 
 describe("Status presenter", () => {
+  it("shows a sensitized author's statuses as sensitive to everyone but the author", () => {
+    const sensitized = accountFixture({ id: "1", username: "alice", sensitized: true });
+    assert.equal(renderStatus(anonymous, statusFixture(), sensitized, false).sensitive, true);
+    assert.equal(renderStatus(as("2"), statusFixture(), sensitized, false).sensitive, true);
+    assert.equal(renderStatus(as("1"), statusFixture(), sensitized, false).sensitive, false);
+    assert.equal(renderStatus(anonymous, statusFixture(), alice, false).sensitive, false);
+  });
+
   it("renders the HTML content, or the typed text for delete-and-redraft", () => {
     const html = renderStatus(anonymous, statusFixture(), alice, false);
     const source = renderStatus(anonymous, statusFixture(), alice, true);

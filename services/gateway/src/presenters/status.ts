@@ -108,7 +108,8 @@ export function renderStatus(
     created_at: isoOrNull(status.createdAt),
     in_reply_to_id: status.inReplyToId ?? null,
     in_reply_to_account_id: status.inReplyToAccountId ?? null,
-    sensitive: status.sensitive,
+    // A sensitized author's statuses are sensitive to everyone but the author (Mastodon's StatusSerializer).
+    sensitive: status.sensitive || (author.sensitized && viewer !== author.id),
     spoiler_text: status.spoilerText,
     visibility: status.visibility,
     language: status.language ?? null,

@@ -17,6 +17,7 @@ const handlers: EventHandlers<StatusPageCopies> = {
   "account.stats_changed": (p, _e, copies) => forgetAccount(copies, p.accountId),
   "account.suspended": (p, _e, copies) => forgetAccount(copies, p.accountId),
   "account.unsuspended": (p, _e, copies) => forgetAccount(copies, p.accountId),
+  "account.restricted": (p, _e, copies) => forgetAccount(copies, p.accountId),
   "account.deleted": (p, _e, copies) => forgetAccount(copies, p.accountId),
   "account.moved": (p, _e, copies) => forgetAccount(copies, p.accountId),
   // Both sides' follower and following counts changed, and how they stand towards each other.
