@@ -3,6 +3,9 @@
  * InfraProvider and shutdown, as the embedded launcher runs them: accounts are made with
  * CreateAccount (Owner viewer), statuses posted with CreateStatus.
  */
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { accountsEnv, startAccountsService } from "@starling/accounts";
 import type { InfraProvider } from "@starling/platform";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
@@ -24,7 +27,8 @@ export interface Peers {
 /** Starts accounts and statuses; they stop with the harness's shutdown. */
 export async function startPeers(infra: InfraProvider, context: ServiceContext): Promise<Peers> {
   const logLevel = process.env.TEST_LOG_LEVEL ?? "silent";
-  const base = { VIEWER_TOKEN_SECRET: VIEWER_SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: logLevel, LOCAL_DOMAIN: "social.test" };
+  // A data folder of the test's own: accounts writes its e-mails there when no SMTP server is set.
+  const base = { VIEWER_TOKEN_SECRET: VIEWER_SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: logLevel, LOCAL_DOMAIN: "social.test", DATA_DIR: await mkdtemp(join(tmpdir(), "moderation-peers-")) };
   const peerContext = (name: string) => createServiceContext(name, { logLevel, shutdownTimeoutMs: 5_000, shutdown: context.shutdown });
   const accountsPort = (await startAccountsService(accountsEnv.parse(base), peerContext("accounts"), infra)).grpcPort;
   const accountsAddress = `127.0.0.1:${accountsPort}`;
