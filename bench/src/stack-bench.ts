@@ -4,6 +4,7 @@ import type { BenchConfig } from "./config.ts";
 import { benchFanOut } from "./fan-out-bench.ts";
 import { benchFeedLoss } from "./feed-loss-bench.ts";
 import { benchFilteredHome, FILTER_KEYWORDS } from "./filtered-home-bench.ts";
+import { benchHashtagTimeline } from "./hashtag-timeline-bench.ts";
 import { benchStreaming } from "./streaming-bench.ts";
 import { figure, type Column } from "./figures.ts";
 import { HOME_PATH, loadHomeTimeline } from "./home-timeline-load.ts";
@@ -51,6 +52,10 @@ export async function benchStack(running: RunningStacks, subject: StackUnderTest
     if (config.scenarios.has("filtered-home")) {
       say(`GET ${HOME_PATH} for a reader with ${FILTER_KEYWORDS} filter keywords, in turn with the unfiltered reader`);
       Object.assign(figures, await benchFilteredHome(stack, accessToken, config));
+    }
+    if (config.scenarios.has("hashtag")) {
+      say(`GET a hashtag timeline of 40 statuses, ${config.connections} connections, ${config.durationSeconds} s`);
+      Object.assign(figures, await benchHashtagTimeline(stack, accessToken, config));
     }
     if (config.scenarios.has("feed-loss")) {
       say("home reads after the feed cache is lost");
