@@ -47,7 +47,7 @@ export async function federationDeliveriesCommand(argv: string[]): Promise<void>
   const client = connectService(FederationServiceClient, reached.addresses.federation, { deadlineMs: 15_000 });
   try {
     const viewerToken = await signViewer(reached.secret, { role: "Owner", scopes: ["admin:read"] });
-    console.log(formatDeliveries(await client.listDeliveries({ state: values.state, limit }, { viewerToken })));
+    console.log(formatDeliveries(await client.listDeliveries({ ...(values.state ? { state: values.state } : {}), limit }, { viewerToken })));
   } finally {
     client.close();
     await reached.stop();

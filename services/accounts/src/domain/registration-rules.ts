@@ -22,8 +22,8 @@ export interface RegistrationForm {
   email: string;
   password: string;
   agreement: boolean;
-  locale: string;
-  reason: string;
+  locale?: string | undefined;
+  reason?: string | undefined;
 }
 
 /** Bcrypt reads at most 72 bytes; Devise's default length range is 8..72 (Mastodon keeps it). */
@@ -50,7 +50,7 @@ export function formErrors(form: RegistrationForm, mode: RegistrationMode): Fiel
     ...emailErrors(form.email),
     ...passwordErrors(form.password),
     ...(form.agreement ? [] : [{ field: "agreement", error: "ERR_ACCEPTED", description: "must be accepted" } as const]),
-    ...(form.locale === "" || knownLocale(form.locale) ? [] : [{ field: "locale", error: "ERR_INCLUSION", description: "is not included in the list" } as const]),
+    ...(form.locale === undefined || form.locale === "" || knownLocale(form.locale) ? [] : [{ field: "locale", error: "ERR_INCLUSION", description: "is not included in the list" } as const]),
     ...reasonErrors(form.reason, mode),
   ];
 }
@@ -80,7 +80,7 @@ function passwordErrors(password: string): FieldError[] {
 
 // Mastodon asks for a reason only when the admin turns on require_invite_text; Starling has no such
 // setting yet, and a moderator deciding on a request without a reason has nothing to go on.
-function reasonErrors(reason: string, mode: RegistrationMode): FieldError[] {
+function reasonErrors(reason = "", mode: RegistrationMode): FieldError[] {
   if (reason.length > MAX_REASON_LENGTH) return [tooLong("reason", MAX_REASON_LENGTH)];
   if (mode === "approved" && reason.trim() === "") return [blank("reason")];
   return [];

@@ -19,7 +19,7 @@ import type { RegistrationSettings } from "./registration-settings.ts";
 
 /** The sign-up form and the address it came from. */
 export interface RegisterInput extends RegistrationForm {
-  ip: string;
+  ip?: string | undefined;
   /** The address is in an IP block that makes sign-ups wait for approval, whatever the mode. */
   approvalRequired?: boolean;
 }
@@ -46,7 +46,7 @@ export async function registerUser(deps: AccountsDeps, settings: RegistrationSet
   const confirmationToken = randomSecret();
   try {
     await deps.db.transaction(async (trx) => {
-      const user = { username: form.username, email: form.email, password: "", confirmed: false, role: "", locale: knownLocale(form.locale) ?? "" };
+      const user = { username: form.username, email: form.email, password: "", confirmed: false, role: "", locale: (form.locale && knownLocale(form.locale)) || "" };
       const userId = await insertLocalAccount(deps, trx, account, user, passwordHash);
       await insertRegistration(deps.db, trx, {
         userId,
@@ -54,9 +54,9 @@ export async function registerUser(deps: AccountsDeps, settings: RegistrationSet
         confirmationTokenHash: hashToken(confirmationToken),
         confirmationSentAt: createdAt,
         approved: settings.mode === "open" && !input.approvalRequired,
-        reason: form.reason.trim(),
+        reason: (form.reason ?? "").trim(),
         agreedAt: createdAt,
-        signUpIp: input.ip === "" ? null : input.ip,
+        signUpIp: input.ip || null,
         createdAt,
       });
       const token = { id: deps.newId(), appId: viewer.appId!, userId, accountId: account.id, tokenHash: hashToken(accessToken), scopes, createdAt, revokedAt: null };

@@ -25,7 +25,7 @@ export function listDeliveriesHandler(deps: DeliveryHandlerDeps): Pick<AsyncHand
     async listDeliveries(request, { viewer }) {
       if (viewer?.role !== "Owner" && viewer?.role !== "Admin") throw permissionDenied("Listing deliveries is for the Owner and Admins");
       if (request.state && !LISTED_STATES.has(request.state)) throw invalidArgument("state must be pending, failed or dead");
-      if (request.limit < 0) throw invalidArgument("limit must not be negative");
+      if (request.limit !== undefined && request.limit < 0) throw invalidArgument("limit must not be negative");
       const limit = Math.min(request.limit || DEFAULT_LIMIT, MAX_LIMIT);
       const [deliveries, hosts] = await Promise.all([
         listDeliveries(deps.db, { state: (request.state || undefined) as DeliveryState | undefined, limit }),

@@ -47,7 +47,7 @@ export const registrationRoutes: Route[] = [
       // Staff's IP blocks, as Mastodon's sign-up checks them: refused, or kept waiting for approval.
       if (ctx.ipBlock === "sign_up_block") throw new HttpError(403, "This action is not allowed");
       const approvalRequired = ctx.ipBlock === "sign_up_requires_approval";
-      const answer = await ctx.clients.registration.register({ ...input, ip: ctx.ip ?? "", ...(approvalRequired ? { approvalRequired } : {}) }, { viewerToken: ctx.viewerToken });
+      const answer = await ctx.clients.registration.register({ ...input, ...(ctx.ip ? { ip: ctx.ip } : {}), ...(approvalRequired ? { approvalRequired } : {}) }, { viewerToken: ctx.viewerToken });
       if (answer.fieldErrors.length > 0) throw new HttpError(422, answer.error, { details: details(answer.fieldErrors) });
       return answer;
     },
