@@ -28,7 +28,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
 const HELP = `usage: starling <command>
   start                      run every service in this process (embedded by default)
   migrate                    run every service's database migrations
-  accounts create USERNAME --email EMAIL [--confirmed] [--role Owner|Admin|Moderator]
+  accounts create USERNAME --email EMAIL [--confirmed] [--role ROLE]
   accounts approve USERNAME     approve a sign-up waiting for approval
   accounts suspend USERNAME     suspend a local account
   accounts unsuspend USERNAME   lift its suspension

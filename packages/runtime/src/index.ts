@@ -21,4 +21,4 @@ export * from "./service-error.ts";
 export * from "./service-host.ts";
 export * from "./shutdown.ts";
 export * from "./viewer.ts";
-export * from "./role-permissions.ts";
+export * from "./permissions.ts";

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { Metadata } from "@grpc/grpc-js";
 import { SignJWT } from "jose";
-import { VIEWER_METADATA_KEY, signViewer, verifyViewer, viewerFromMetadata, type Viewer } from "./viewer.ts";
+import { OPERATOR_ROLE, VIEWER_METADATA_KEY, signViewer, verifyViewer, viewerFromMetadata, type Viewer } from "./viewer.ts";
 
 const secret = "a".repeat(32);
-const viewer: Viewer = { accountId: "42", appId: "7", tokenId: "9", scopes: ["read", "write:statuses"], role: "Admin" };
+const viewer: Viewer = { accountId: "42", appId: "7", tokenId: "9", scopes: ["read", "write:statuses"], role: { id: "2", name: "Admin", permissions: 1 << 4, position: 100 } };
 
 describe("viewer tokens", () => {
   it("verify back to the viewer that was signed", async () => {
@@ -24,7 +24,7 @@ describe("viewer tokens", () => {
   it("are rejected when the payload was altered", async () => {
     const [header, payload, signature] = (await signViewer(secret, viewer)).split(".");
     const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
-    const forged = Buffer.from(JSON.stringify({ ...claims, accountId: "1", role: "Owner" })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...claims, accountId: "1", role: OPERATOR_ROLE })).toString("base64url");
     await assert.rejects(verifyViewer(secret, `${header}.${forged}.${signature}`));
   });
 

@@ -1,5 +1,6 @@
 import { SignJWT, jwtVerify, type JWTPayload } from "jose";
 import type { Metadata } from "@grpc/grpc-js";
+import { ALL_PERMISSIONS } from "./permissions.ts";
 
 /** Metadata key carrying the signed viewer from the gateway to services. */
 export const VIEWER_METADATA_KEY = "x-starling-viewer";
@@ -16,8 +17,26 @@ export interface Viewer {
   appWebsite?: string | undefined;
   tokenId?: string;
   scopes: string[];
-  role?: string;
+  /** The account's role as accounts resolved it at Authenticate; absent for app-only tokens. */
+  role?: ViewerRole | undefined;
 }
+
+/**
+ * A role as the viewer carries it: its row's id and name, the permission bits the user holds (the
+ * role's and the everyone role's), and its position (staff act only on roles below their own).
+ */
+export interface ViewerRole {
+  id: string;
+  name: string;
+  permissions: number;
+  position: number;
+}
+
+/**
+ * The operator at the command line, who holds the server's secret: every permission, above every
+ * role (the CLI signs its viewers with it, as tootctl acts without a role).
+ */
+export const OPERATOR_ROLE: ViewerRole = { id: "", name: "", permissions: ALL_PERMISSIONS, position: Number.MAX_SAFE_INTEGER };
 
 const ISSUER = "starling-gateway";
 const encoder = new TextEncoder();
@@ -43,8 +62,15 @@ function viewerOf(payload: JWTPayload): Viewer {
     appId: typeof payload.appId === "string" ? payload.appId : undefined,
     tokenId: typeof payload.tokenId === "string" ? payload.tokenId : undefined,
     scopes: Array.isArray(payload.scopes) ? payload.scopes.filter((s): s is string => typeof s === "string") : [],
-    role: typeof payload.role === "string" ? payload.role : undefined,
+    role: roleOf(payload.role),
   };
+}
+
+function roleOf(claim: unknown): ViewerRole | undefined {
+  if (typeof claim !== "object" || claim === null) return undefined;
+  const { id, name, permissions, position } = claim as Record<string, unknown>;
+  if (typeof id !== "string" || typeof name !== "string" || typeof permissions !== "number" || typeof position !== "number") return undefined;
+  return { id, name, permissions, position };
 }
 
 // Verified viewers by secret and token, until shortly before their expiry: the gateway reuses one

@@ -15,6 +15,7 @@ import { addRemoteAccountColumns } from "./0012-add-remote-account-columns.ts";
 import { createPushAndMailDeliveries } from "./0013-create-push-and-mail-deliveries.ts";
 import { createSignUpBlocks } from "./0050-create-sign-up-blocks.ts";
 import { addAccountRestrictions } from "./0014-add-account-restrictions.ts";
+import { createUserRoles } from "./0100-create-user-roles.ts";
 
 /** The accounts schema history, in order. Names are stable forever once released. */
-export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries, createSignUpBlocks, addAccountRestrictions];
+export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries, createSignUpBlocks, addAccountRestrictions, createUserRoles];

@@ -27,7 +27,7 @@ for (const backend of backends) {
     });
 
     it("creates a local account for an admin viewer with a generated password that signs in", async () => {
-      const viewerToken = await h.sign({ scopes: ["admin:write"], role: "Admin" });
+      const viewerToken = await h.sign({ scopes: ["admin:write"], role: await h.role("Admin") });
       const created = await h.client.createAccount(request({ username: "Alice", email: "Alice@Example.test" }), { viewerToken });
       const account = created.account!;
       assert.equal(account.username, "Alice");
@@ -42,7 +42,7 @@ for (const backend of backends) {
     });
 
     it("refuses account creation without an Owner or Admin viewer", async () => {
-      for (const viewer of [undefined, { scopes: ["read"], accountId: "1" }, { scopes: ["admin:write"], role: "Moderator" }]) {
+      for (const viewer of [undefined, { scopes: ["read"], accountId: "1" }, { scopes: ["admin:write"], role: await h.role("Moderator") }]) {
         const viewerToken = viewer && (await h.sign(viewer));
         const failure = await rejection(h.client.createAccount(request({ username: "intruder" }), viewerToken ? { viewerToken } : {}));
         assert.equal(failure.code, status.PERMISSION_DENIED);
@@ -50,7 +50,7 @@ for (const backend of backends) {
     });
 
     it("refuses taken usernames in any case, taken e-mails and malformed input", async () => {
-      const viewerToken = await h.sign({ scopes: ["admin:write"], role: "Owner" });
+      const viewerToken = await h.sign({ scopes: ["admin:write"], role: await h.role("Owner") });
       await h.createUser("bob");
       const cases: [ReturnType<typeof request>, number, RegExp][] = [
         [request({ username: "BOB", email: "other@example.test" }), status.ALREADY_EXISTS, /^Validation failed: Username has already been taken$/],
@@ -60,7 +60,7 @@ for (const backend of backends) {
         [request({ username: "" }), status.INVALID_ARGUMENT, /Username can't be blank/],
         [request({ email: "not-an-email" }), status.INVALID_ARGUMENT, /Email is invalid/],
         [request({ password: "short" }), status.INVALID_ARGUMENT, /Password is too short/],
-        [request({ role: "Emperor" }), status.INVALID_ARGUMENT, /Role must be one of/],
+        [request({ role: "Emperor" }), status.INVALID_ARGUMENT, /Role Emperor does not exist/],
       ];
       for (const [fields, code, message] of cases) {
         const failure = await rejection(h.client.createAccount(fields, { viewerToken }));

@@ -20,8 +20,8 @@ for (const backend of backends) {
     let app: App;
     let subscription: Subscription;
     const seen = new Map<string, EventEnvelope>();
-    const as = async (accountId: string, role = "") => ({ viewerToken: await h.sign({ accountId, role, scopes: ["read", "write", "follow"] }) });
-    const owner = async () => ({ viewerToken: await h.sign({ role: "Owner", scopes: ["admin:write"] }) });
+    const as = async (accountId: string, role = "") => ({ viewerToken: await h.sign({ accountId, role: await h.role(role), scopes: ["read", "write", "follow"] }) });
+    const owner = async () => ({ viewerToken: await h.sign({ role: await h.role("Owner"), scopes: ["admin:write"] }) });
     const passwordGrant = (email: string, password: string) =>
       h.client.issueToken({ grantType: "password", clientId: app.clientId, clientSecret: app.clientSecret, username: email, password, scope: "read", code: "", redirectUri: "", codeVerifier: "" });
     const account = async (id: string) => (await h.client.getAccounts({ ids: [id] })).accounts[0]!;

@@ -7,9 +7,11 @@ import { createDatabase, embeddedTestSchema, type Database } from "@starling/db"
 import { createEmbeddedBus, type EmbeddedBus } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
 import { AccountsServiceClient, type Account } from "@starling/proto/accounts/v1/accounts";
-import { connectService, createServiceContext, signViewer, type AsyncClient, type Viewer } from "@starling/runtime";
+import { connectService, createServiceContext, OPERATOR_ROLE, signViewer, type AsyncClient, type Viewer, type ViewerRole } from "@starling/runtime";
 import { uniqueName } from "@starling/testkit";
 import { accountsEnv, startAccountsService } from "../src/index.ts";
+import { findRoleWithEveryone, findRolesByName } from "../src/data/user-roles-queries.ts";
+import { viewerRoleOf } from "../src/domain/roles.ts";
 
 /** A database the suite can run on. */
 export interface Backend {
@@ -35,7 +37,9 @@ export interface Harness {
   dataDir: string;
   /** A signed viewer token, as the gateway would send. */
   sign(viewer: Viewer): Promise<string>;
-  /** Creates a confirmed local account through CreateAccount with an Owner viewer. */
+  /** A stored role by name ("" for everyone) as Authenticate puts it in the viewer. */
+  role(name: string): Promise<ViewerRole>;
+  /** Creates a confirmed local account through CreateAccount with the CLI's operator viewer. */
   createUser(username: string, options?: { password?: string; confirmed?: boolean; role?: string }): Promise<{ account: Account; email: string; password: string }>;
   stop(): Promise<void>;
 }
@@ -66,7 +70,7 @@ export async function startHarness(backend: Backend, env: Record<string, string>
   const { grpcPort, adminPort } = await startAccountsService(config, context, infra);
   const client = connectService(AccountsServiceClient, `127.0.0.1:${grpcPort}`, { deadlineMs: 10_000 });
   const sign = (viewer: Viewer) => signViewer(SECRET, viewer);
-  const ownerToken = await sign({ scopes: ["admin:write"], role: "Owner" });
+  const ownerToken = await sign({ scopes: ["admin:write"], role: OPERATOR_ROLE });
   return {
     client,
     grpcPort,
@@ -75,6 +79,11 @@ export async function startHarness(backend: Backend, env: Record<string, string>
     bus,
     dataDir,
     sign,
+    async role(name) {
+      const [row] = await findRolesByName(db!, name);
+      if (!row) throw new Error(`no role named ${name}`);
+      return viewerRoleOf(row, (await findRoleWithEveryone(db!, null)).everyone);
+    },
     async createUser(username, options = {}) {
       const email = `${username}@example.test`;
       const created = await client.createAccount(

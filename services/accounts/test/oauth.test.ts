@@ -71,7 +71,7 @@ for (const backend of backends) {
       assert.equal(issued.scope, "read write");
       const viewer = await h.client.authenticate({ accessToken: issued.accessToken });
       assert.equal(viewer.accountId, account.id);
-      assert.equal(viewer.role, "Moderator");
+      assert.deepEqual(viewer.role, await h.role("Moderator"));
       assert.deepEqual(viewer.scopes, ["read", "write"]);
       const after = await h.client.getUsageStats({});
       assert.equal(Number(after.stats!.usersTotal), Number(before.stats!.usersTotal) + 1);

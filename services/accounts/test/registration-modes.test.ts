@@ -9,7 +9,7 @@ for (const backend of backends) {
   describe(`sign-up needing approval on ${backend.name}`, () => {
     let f: Fixture;
     let moderatorId: string;
-    const as = async (role: string) => ({ viewerToken: await f.h.sign({ accountId: moderatorId, role, scopes: ["admin:write"] }) });
+    const as = async (role: string) => ({ viewerToken: await f.h.sign({ accountId: moderatorId, role: await f.h.role(role), scopes: ["admin:write"] }) });
     before(async function () {
       this.timeout(60_000);
       f = await startFixture(backend, "approved");

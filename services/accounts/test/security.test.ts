@@ -37,7 +37,7 @@ for (const backend of backends) {
     let security: AsyncClient<SecurityServiceClient>;
     let sessions: AsyncClient<SessionsServiceClient>;
     let app: App;
-    const as = async (accountId: string, role = "") => ({ viewerToken: await h.sign({ accountId, role, scopes: ["read", "write"] }) });
+    const as = async (accountId: string, role = "") => ({ viewerToken: await h.sign({ accountId, role: await h.role(role), scopes: ["read", "write"] }) });
     const signIn = (email: string, password: string, fields: Partial<{ otpAttempt: string; ip: string; userAgent: string }> = {}) =>
       sessions.signIn({ email, password, otpAttempt: "", ip: "192.0.2.1", userAgent: "TestBrowser/1.0", ...fields });
     const passwordGrant = (username: string, password: string) =>
@@ -217,7 +217,7 @@ for (const backend of backends) {
       });
 
       it("suspends a local account by username, as the CLI does, and suspending twice changes nothing", async () => {
-        const owner = { viewerToken: await h.sign({ role: "Owner", scopes: ["admin:write"] }) };
+        const owner = { viewerToken: await h.sign({ role: await h.role("Owner"), scopes: ["admin:write"] }) };
         const user = await h.createUser("Vex");
         const first = await security.suspendAccount({ accountId: "", username: "vex" }, owner);
         const second = await security.suspendAccount({ accountId: "", username: "VEX" }, owner);

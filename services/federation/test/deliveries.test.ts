@@ -9,7 +9,7 @@ import { verifyRequest } from "@fedify/fedify";
 import { CryptographicKey, Person } from "@fedify/fedify/vocab";
 import { databaseFor, openPostgres, testPostgresUrl, type Database } from "@starling/db";
 import { createEmbeddedBus, createKafkaBus, type EventBus } from "@starling/events";
-import { createIdGenerator } from "@starling/runtime";
+import { createIdGenerator, roleWith } from "@starling/runtime";
 import { freePort, uniqueName, waitFor } from "@starling/testkit";
 import { federationMigrations } from "../migrations/index.ts";
 import type { DeliveryDeps, DeliverySettings } from "../src/delivery/deps.ts";
@@ -250,7 +250,7 @@ for (const database of databases) {
         const times = failing.received.filter((r) => r.id === activity(1).activityId).map((r) => r.at);
         assert.equal(times.length, TEST_CONFIG.DELIVERY_MAX_ATTEMPTS);
         times.slice(1).forEach((at, i) => assert.ok(at - times[i]! >= (i + 1) ** 4 + 15, `pause after try ${i + 1}: ${at - times[i]!} ms`));
-        const listed = await listDeliveriesHandler({ db }).listDeliveries({ state: "dead", limit: 50 }, { viewer: { role: "Owner", scopes: [] }, viewerToken: undefined, metadata: undefined as never });
+        const listed = await listDeliveriesHandler({ db }).listDeliveries({ state: "dead", limit: 50 }, { viewer: { role: roleWith(["manage_federation"]), scopes: [] }, viewerToken: undefined, metadata: undefined as never });
         assert.ok(listed.deliveries.every((d) => d.state === "dead"));
         assert.equal(listed.deliveries.filter((d) => dead.includes(d.inbox)).length, 6);
         for (const inbox of [...dead, hanging.inbox]) assert.ok(listed.hosts.some((h) => h.host === hostOf(inbox)), `${inbox} listed`);

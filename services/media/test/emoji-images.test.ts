@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import sharp from "sharp";
+import { roleWith, type ViewerRole } from "@starling/runtime";
 import type { StoreEmojiImageResponse } from "@starling/proto/media/v1/media";
 import { cleanUpOrphans } from "../src/use-cases/clean-up-orphans.ts";
 import { animatedGif, jpegWithExif, pngImage } from "./fixtures.ts";
@@ -15,7 +16,7 @@ for (const backend of backends) {
     after(() => h?.stop());
 
     /** Streams one image through StoreEmojiImage as `role` (null: a viewer without a role). */
-    const store = async (file: PartInput | undefined, role: string | null = "Owner"): Promise<StoreEmojiImageResponse> =>
+    const store = async (file: PartInput | undefined, role: ViewerRole | null = roleWith(["manage_custom_emojis"])): Promise<StoreEmojiImageResponse> =>
       sendFilePart(h.client.storeEmojiImage(await h.viewer("1", role ?? undefined)), file);
     const served = (url: string) => servedFile(h, url);
     const emojiFiles = async () => (await storedFiles(h)).filter((k) => k.startsWith("custom_emojis/"));
@@ -73,9 +74,9 @@ for (const backend of backends) {
     it("stores emoji images for Owners and Admins only", async () => {
       const before = await emojiFiles();
       const png = { bytes: await pngImage(16, 16) };
-      for (const role of ["Moderator", null]) await rejectsWith(store(png, role), GrpcStatus.PERMISSION_DENIED);
+      for (const role of [roleWith(["manage_reports", "manage_users"]), null]) await rejectsWith(store(png, role), GrpcStatus.PERMISSION_DENIED);
       assert.deepEqual(await emojiFiles(), before);
-      assert.match((await store(png, "Admin")).url, /custom_emojis/);
+      assert.match((await store(png, roleWith(["administrator"]))).url, /custom_emojis/);
     });
 
     it("writes no media rows, and the orphan cleanup leaves emoji images alone", async () => {

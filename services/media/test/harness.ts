@@ -17,7 +17,7 @@ import {
   type UploadMediaRequest,
   type UploadOptions,
 } from "@starling/proto/media/v1/media";
-import { connectService, createServiceContext, signViewer, VIEWER_METADATA_KEY, type AsyncClient } from "@starling/runtime";
+import { connectService, createServiceContext, signViewer, VIEWER_METADATA_KEY, type AsyncClient, type ViewerRole } from "@starling/runtime";
 import { uniqueName } from "@starling/testkit";
 import { mediaEnv } from "../src/config.ts";
 import { startMediaService } from "../src/service.ts";
@@ -59,8 +59,8 @@ export interface MediaHarness {
   grpcAddress: string;
   /** The clock the service reads; tests move it forward. */
   clock: { now: Date };
-  /** Call options of a signed viewer; `role` (Owner, Admin…) for the admin-only calls. */
-  viewer(accountId: string, role?: string): Promise<{ viewerToken: string }>;
+  /** Call options of a signed viewer; `role` for the staff-only calls. */
+  viewer(accountId: string, role?: ViewerRole): Promise<{ viewerToken: string }>;
   upload(accountId: string, options: UploadOptions, file?: PartInput, thumbnail?: PartInput): Promise<MediaAttachment>;
   update(accountId: string, options: UpdateMediaOptions, thumbnail?: PartInput): Promise<MediaAttachment>;
   /** Sends the start of an upload and then cancels the call, as the gateway does when a client goes away. */
@@ -95,7 +95,7 @@ export async function startMediaHarness(backend: Backend, options: { workers?: b
   const address = `127.0.0.1:${started.grpcPort}`;
   const client = connectService(MediaServiceClient, address, { deadlineMs: 60_000 });
   const raw = new MediaServiceClient(address, credentials.createInsecure(), { "grpc.max_receive_message_length": 16 * 1024 * 1024 });
-  const token = (accountId: string, role?: string) => signViewer(SECRET, { accountId, scopes: ["write:media"], ...(role ? { role } : {}) });
+  const token = (accountId: string, role?: ViewerRole) => signViewer(SECRET, { accountId, scopes: ["write:media"], role });
   type Call<R> = { write(m: R): boolean; end(): void; cancel(): void };
   const open = async <R>(method: "uploadMedia" | "updateMedia", accountId: string, done: (e: ServiceError | null, r?: { media?: MediaAttachment }) => void, deadlineMs = 60_000): Promise<Call<R>> => {
     const metadata = new Metadata();

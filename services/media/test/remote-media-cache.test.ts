@@ -5,11 +5,15 @@ import { status as GrpcStatus } from "@grpc/grpc-js";
 import { isBlurhashValid } from "blurhash";
 import sharp from "sharp";
 import type { MediaAttachment, RemoteMediaItem } from "@starling/proto/media/v1/media";
+import { roleWith } from "@starling/runtime";
 import { uniqueName, waitFor } from "@starling/testkit";
 import { cacheRemoteMedia } from "../src/use-cases/cache-remote-media.ts";
 import { backends, startMediaHarness, type MediaHarness } from "./harness.ts";
 import { pngImage, videoWithSound } from "./fixtures.ts";
 import { defined, fetchStored, rejectsWith } from "./support.ts";
+
+/** Staff who may remove cached remote media (manage_federation). */
+const curator = roleWith(["manage_federation"]);
 
 // What the sender says; the cached copy's own values replace it.
 const SENT_BLURHASH = "LEHV6nWB2yk8pyo0adR*.7kCMdnj";
@@ -222,10 +226,10 @@ for (const backend of backends) {
         const recentUrl = (await read(recent.id)).url!;
 
         await rejectsWith(h.client.removeRemoteMedia({ days: 7 }, await h.viewer("1")), GrpcStatus.PERMISSION_DENIED);
-        await rejectsWith(h.client.removeRemoteMedia({}, await h.viewer("1", "Owner")), GrpcStatus.INVALID_ARGUMENT);
-        await rejectsWith(h.client.removeRemoteMedia({ days: -1 }, await h.viewer("1", "Owner")), GrpcStatus.INVALID_ARGUMENT);
-        await rejectsWith(h.client.removeRemoteMedia({ days: 2 ** 31 - 1 }, await h.viewer("1", "Owner")), GrpcStatus.INVALID_ARGUMENT);
-        const freed = await h.client.removeRemoteMedia({ days: 7 }, await h.viewer("1", "Owner"));
+        await rejectsWith(h.client.removeRemoteMedia({}, await h.viewer("1", curator)), GrpcStatus.INVALID_ARGUMENT);
+        await rejectsWith(h.client.removeRemoteMedia({ days: -1 }, await h.viewer("1", curator)), GrpcStatus.INVALID_ARGUMENT);
+        await rejectsWith(h.client.removeRemoteMedia({ days: 2 ** 31 - 1 }, await h.viewer("1", curator)), GrpcStatus.INVALID_ARGUMENT);
+        const freed = await h.client.removeRemoteMedia({ days: 7 }, await h.viewer("1", curator));
         assert.deepEqual(freed, { files: 2, bytes: sizes[0]! + sizes[1]! });
 
         const fallen = await read(old.id);
@@ -238,7 +242,7 @@ for (const backend of backends) {
         assert.equal((await read(recent.id)).url, recentUrl, "newer copies stay");
         assert.equal((await fetchStored(h, recentUrl)).status, 200);
         await waitFor(() => h.events.filter((e) => e.type === "media.processed" && e.key === old.id).length === 2, { timeoutMs: 20_000 });
-        assert.deepEqual(await h.client.removeRemoteMedia({ days: 7 }, await h.viewer("1", "Admin")), { files: 0, bytes: 0 });
+        assert.deepEqual(await h.client.removeRemoteMedia({ days: 7 }, await h.viewer("1", curator)), { files: 0, bytes: 0 });
 
         // Seen again (a refetch or an Update of its post), it is cached again.
         await h.client.registerRemoteMedia({ accountId: cached.accountId, items: [item(url)] });

@@ -4,7 +4,7 @@ import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import { SecurityServiceClient } from "@starling/proto/accounts/v1/security";
 import type { CreateStatusRequest } from "@starling/proto/statuses/v1/statuses";
 import { backends, statusRequest as request } from "./support/status-request.ts";
-import { connectService, signViewer } from "@starling/runtime";
+import { connectService, OPERATOR_ROLE, signViewer } from "@starling/runtime";
 import { waitFor } from "@starling/testkit";
 import { deleteAccountStatuses } from "../src/use-cases/delete-account-statuses.ts";
 import { startStatusesHarness, VIEWER_SECRET, type StatusesHarness } from "./support/statuses-harness.ts";
@@ -49,7 +49,7 @@ for (const backend of backends) {
       try {
         const statusesCount = async (id: string) => (await accounts.getAccounts({ ids: [id] })).accounts[0]!.statusesCount;
         await waitFor(async () => (await statusesCount(alice)) === 1 && (await statusesCount(eve)) === 3, { what: "status counters before" });
-        const owner = await signViewer(VIEWER_SECRET, { role: "Owner", scopes: ["admin:write"] });
+        const owner = await signViewer(VIEWER_SECRET, { role: OPERATOR_ROLE, scopes: ["admin:write"] });
         await security.deleteAccount({ accountId: eve, username: "", password: "" }, { viewerToken: owner });
 
         const live = async () => (await service.db.table("statuses").where({ account_id: eve }).whereNull("deleted_at").count({ n: "*" }))[0]!.n;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
 import { FederatedStatusesServiceClient, type RemoteEmoji } from "@starling/proto/statuses/v1/federated_statuses";
-import { connectService, signViewer, type AsyncClient } from "@starling/runtime";
+import { connectService, roleWith, signViewer, type AsyncClient } from "@starling/runtime";
 import { startStatusesHarness, VIEWER_SECRET, type StatusesHarness } from "./support/statuses-harness.ts";
 import { backends } from "./support/status-request.ts";
 
@@ -20,7 +20,7 @@ for (const backend of backends) {
       service = await startStatusesHarness(backend.url);
       federated = connectService(FederatedStatusesServiceClient, service.address, { deadlineMs: 10_000 });
       emojis = connectService(CustomEmojisServiceClient, service.address, { deadlineMs: 10_000 });
-      const owner = { viewerToken: await signViewer(VIEWER_SECRET, { accountId: "1", scopes: ["admin:write"], role: "Owner" }) };
+      const owner = { viewerToken: await signViewer(VIEWER_SECRET, { accountId: "1", scopes: ["admin:write"], role: roleWith(["manage_custom_emojis"]) }) };
       await emojis.createCustomEmoji(
         { shortcode: "blobcat", url: "https://local.test/emojis/blobcat.gif", staticUrl: "https://local.test/emojis/blobcat.png", visibleInPicker: true, overwrite: false },
         owner,

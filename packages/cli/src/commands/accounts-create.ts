@@ -1,13 +1,13 @@
 import { parseArgs } from "node:util";
 import { accountsEnv, startAccountsService } from "@starling/accounts";
 import { createInfraProvider } from "@starling/platform";
-import { checkHealth, connectService, createServiceContext, signViewer } from "@starling/runtime";
+import { checkHealth, connectService, createServiceContext, OPERATOR_ROLE, signViewer } from "@starling/runtime";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import { loadCliConfig } from "../cli-config.ts";
 import { readLiveRunRecord } from "../run-registry.ts";
 import { viewerSecret } from "../viewer-secret.ts";
 
-const USAGE = "usage: starling accounts create USERNAME --email EMAIL [--confirmed] [--role Owner|Admin|Moderator] [--locale LOCALE]";
+const USAGE = "usage: starling accounts create USERNAME --email EMAIL [--confirmed] [--role ROLE] [--locale LOCALE]";
 
 /**
  * `starling accounts create`, like tootctl: creates a local account and prints its password. It talks
@@ -28,7 +28,7 @@ export async function accountsCreateCommand(argv: string[]): Promise<void> {
   const { address, stop } = await accountsAddress(config, secret);
   const client = connectService(AccountsServiceClient, address, { deadlineMs: 15_000 });
   try {
-    const viewerToken = await signViewer(secret, { role: "Owner", scopes: ["admin:write"] });
+    const viewerToken = await signViewer(secret, { role: OPERATOR_ROLE, scopes: ["admin:write"] });
     const created = await client.createAccount({ username, email: values.email, password: "", confirmed: values.confirmed ?? false, role: values.role ?? "", locale: values.locale ?? "" }, { viewerToken });
     console.log("OK");
     console.log(`New password: ${created.password}`);

@@ -4,8 +4,8 @@ import { asOwner } from "./as-owner.ts";
 
 /**
  * `starling accounts delete USERNAME`: deletes a local account for good, like tootctl's `accounts
- * delete`: its posts and relationships go, its username stays reserved. Acts as the Owner, so it
- * refuses to delete an Owner.
+ * delete`: its posts and relationships go, its username stays reserved. Acts as the operator, whose
+ * role ranks above every role (as tootctl, it may delete any local account).
  */
 export async function accountsDeleteCommand(argv: string[]): Promise<void> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { connectService, signViewer } from "@starling/runtime";
+import { connectService, OPERATOR_ROLE, signViewer } from "@starling/runtime";
 import { SecurityServiceClient } from "@starling/proto/accounts/v1/security";
 import { loadCliConfig } from "../cli-config.ts";
 import { viewerSecret } from "../viewer-secret.ts";
@@ -20,7 +20,7 @@ export function accountsSuspensionCommand(action: "suspend" | "unsuspend"): (arg
     const { address, stop } = await accountsAddress(config, secret);
     const client = connectService(SecurityServiceClient, address, { deadlineMs: 15_000 });
     try {
-      const viewerToken = await signViewer(secret, { role: "Owner", scopes: ["admin:write"] });
+      const viewerToken = await signViewer(secret, { role: OPERATOR_ROLE, scopes: ["admin:write"] });
       const request = { accountId: "", username: username.replace(/^@/, "") };
       const done = action === "suspend" ? await client.suspendAccount(request, { viewerToken }) : await client.unsuspendAccount(request, { viewerToken });
       console.log(`OK (account ${done.accountId})`);

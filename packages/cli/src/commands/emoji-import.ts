@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { mediaEnv, startMediaService } from "@starling/media";
 import { MediaPartKind, MediaServiceClient } from "@starling/proto/media/v1/media";
 import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
-import { connectService, signViewer, type AsyncClient } from "@starling/runtime";
+import { connectService, OPERATOR_ROLE, signViewer, type AsyncClient } from "@starling/runtime";
 import { SHORTCODE_PATTERN, startStatusesService, statusesEnv } from "@starling/statuses";
 import { emojiSources, type EmojiSource } from "./emoji-sources.ts";
 import { reachServices } from "./reach-services.ts";
@@ -63,7 +63,7 @@ export async function emojiImportCommand(argv: string[]): Promise<void> {
   const emojis = connectService(CustomEmojisServiceClient, reached.addresses.statuses, { deadlineMs: 15_000 });
   const counts: Record<Outcome, number> = { imported: 0, skipped: 0, refused: 0 };
   try {
-    const clients = { media, emojis, viewerToken: await signViewer(reached.secret, { role: "Owner", scopes: ["admin:write"] }) };
+    const clients = { media, emojis, viewerToken: await signViewer(reached.secret, { role: OPERATOR_ROLE, scopes: ["admin:write"] }) };
     for (const source of sources) counts[await importOne(clients, source, values as ImportOptions)] += 1;
     console.log(`Imported ${counts.imported}, skipped ${counts.skipped}, refused ${counts.refused}`);
   } finally {

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { federationEnv, startFederationService } from "@starling/federation";
 import { FederationServiceClient, type ListDeliveriesResponse } from "@starling/proto/federation/v1/federation";
-import { connectService, signViewer } from "@starling/runtime";
+import { connectService, OPERATOR_ROLE, signViewer } from "@starling/runtime";
 import { reachServices } from "./reach-services.ts";
 
 const USAGE = "usage: starling federation deliveries [--state pending|failed|dead] [--limit N]";
@@ -46,7 +46,7 @@ export async function federationDeliveriesCommand(argv: string[]): Promise<void>
   });
   const client = connectService(FederationServiceClient, reached.addresses.federation, { deadlineMs: 15_000 });
   try {
-    const viewerToken = await signViewer(reached.secret, { role: "Owner", scopes: ["admin:read"] });
+    const viewerToken = await signViewer(reached.secret, { role: OPERATOR_ROLE, scopes: ["admin:read"] });
     console.log(formatDeliveries(await client.listDeliveries({ ...(values.state ? { state: values.state } : {}), limit }, { viewerToken })));
   } finally {
     client.close();

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { mediaEnv, startMediaService } from "@starling/media";
 import { MediaServiceClient, type RemoveRemoteMediaResponse } from "@starling/proto/media/v1/media";
-import { connectService, signViewer } from "@starling/runtime";
+import { connectService, OPERATOR_ROLE, signViewer } from "@starling/runtime";
 import { reachServices } from "./reach-services.ts";
 
 const USAGE = "usage: starling media remove-remote [--days N]";
@@ -47,7 +47,7 @@ export async function mediaRemoveRemoteCommand(argv: string[]): Promise<void> {
   // A large cache takes a while to walk; the call is not cut short.
   const client = connectService(MediaServiceClient, reached.addresses.media, { deadlineMs: 60 * 60_000 });
   try {
-    const viewerToken = await signViewer(reached.secret, { role: "Owner", scopes: ["admin:write"] });
+    const viewerToken = await signViewer(reached.secret, { role: OPERATOR_ROLE, scopes: ["admin:write"] });
     console.log(formatFreed(await client.removeRemoteMedia({ days }, { viewerToken })));
   } finally {
     client.close();

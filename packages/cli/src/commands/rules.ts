@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { moderationEnv, startModerationService } from "@starling/moderation";
 import { RulesServiceClient } from "@starling/proto/moderation/v1/rules";
-import { connectService, signViewer } from "@starling/runtime";
+import { connectService, OPERATOR_ROLE, signViewer } from "@starling/runtime";
 import { reachServices } from "./reach-services.ts";
 
 const USAGE = "usage: starling rules add TEXT [--hint H] [--priority N] | rules list | rules remove ID";
@@ -21,7 +21,7 @@ export function rulesCommand(action: "add" | "list" | "remove"): (argv: string[]
     });
     const client = connectService(RulesServiceClient, reached.addresses.moderation, { deadlineMs: 15_000 });
     try {
-      const viewerToken = await signViewer(reached.secret, { accountId: "0", role: "Owner", scopes: ["admin:write"] });
+      const viewerToken = await signViewer(reached.secret, { accountId: "0", role: OPERATOR_ROLE, scopes: ["admin:write"] });
       if (action === "add") {
         const rule = await client.createRule({ text: positionals.join(" "), hint: values.hint, priority }, { viewerToken });
         console.log(`OK (rule ${rule.id})`);

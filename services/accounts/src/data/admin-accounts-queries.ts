@@ -1,5 +1,6 @@
 import type { Database, Transaction } from "@starling/db";
 import { readPage, type Page } from "@starling/paging";
+import { EVERYONE_ROLE_ID } from "../domain/roles.ts";
 
 /** What staff see of an account besides its public view (Mastodon's Admin::Account). */
 export interface AdminFacts {
@@ -7,7 +8,8 @@ export interface AdminFacts {
   /** Absent for remote accounts, which have no user. */
   user?: {
     email: string;
-    role: string;
+    /** Null for the everyone role. */
+    roleId: string | null;
     locale: string;
     confirmed: boolean;
     approved: boolean;
@@ -24,7 +26,7 @@ interface FactsRow {
   id: string;
   user_id: string | null;
   email: string | null;
-  role: string | null;
+  role_id: string | null;
   locale: string | null;
   confirmed_at: Date | null;
   disabled: boolean | null;
@@ -42,7 +44,7 @@ export async function findAdminFacts(db: Database, ids: readonly string[]): Prom
     .leftJoin("users as u", "u.account_id", "a.id")
     .leftJoin("registrations as r", "r.user_id", "u.id")
     .whereIn("a.id", ids)
-    .select("a.id", "u.id as user_id", "u.email", "u.role", "u.locale", "u.confirmed_at", "u.disabled", "r.approved", "r.reason", "r.app_id", "r.sign_up_ip");
+    .select("a.id", "u.id as user_id", "u.email", "u.role_id", "u.locale", "u.confirmed_at", "u.disabled", "r.approved", "r.reason", "r.app_id", "r.sign_up_ip");
   const userIds = rows.flatMap((row) => (row.user_id ? [String(row.user_id)] : []));
   const ips = await signInAddresses(db, userIds);
   return new Map(
@@ -53,7 +55,7 @@ export async function findAdminFacts(db: Database, ids: readonly string[]): Prom
         user: row.user_id
           ? {
               email: row.email ?? "",
-              role: row.role ?? "",
+              roleId: row.role_id === null ? null : String(row.role_id),
               locale: row.locale ?? "",
               confirmed: row.confirmed_at !== null,
               // Users made before registrations existed (the CLI) have no registration row: approved.
@@ -90,13 +92,16 @@ async function signInAddresses(db: Database, userIds: string[]): Promise<Map<str
   return byUser;
 }
 
-/** Local, not suspended accounts whose user holds one of these roles. */
-export async function staffAccountIds(db: Database, roles: readonly string[], trx?: Transaction): Promise<string[]> {
-  if (roles.length === 0) return [];
+/**
+ * Local, not suspended accounts whose user holds any of `bits` through their role or the everyone
+ * role's `everyoneBits`.
+ */
+export async function staffAccountIds(db: Database, bits: number, everyoneBits: number, trx?: Transaction): Promise<string[]> {
   const ids: string[] = await db
     .table("users", trx)
     .join("accounts as a", "a.id", "users.account_id")
-    .whereIn("users.role", roles)
+    .leftJoin("user_roles as r", "r.id", "users.role_id")
+    .whereRaw("((coalesce(r.permissions, 0) | ?) & ?) <> 0", [everyoneBits, bits])
     .whereNull("a.suspended_at")
     .where("users.disabled", false)
     .orderBy("users.account_id")
@@ -120,8 +125,10 @@ export async function isUserDisabled(db: Database, accountId: string, trx?: Tran
 export interface AdminAccountFilter {
   origin?: "local" | "remote" | undefined;
   status?: "active" | "pending" | "disabled" | "silenced" | "suspended" | "sensitized" | undefined;
-  /** Role names to keep (staff, role_ids); undefined keeps every account. */
-  roles?: readonly string[] | undefined;
+  /** Only users with a role other than everyone's. */
+  staff?: boolean | undefined;
+  /** Role ids to keep (the everyone role's id keeps users without a role); undefined keeps every account. */
+  roleIds?: readonly string[] | undefined;
   byDomain?: string | undefined;
   username?: string | undefined;
   displayName?: string | undefined;
@@ -140,7 +147,14 @@ export async function listAdminAccountIds(db: Database, filter: AdminAccountFilt
   if (filter.username) query.whereRaw("a.username ilike ?", [like(filter.username)]);
   if (filter.displayName) query.whereRaw("a.display_name ilike ?", [like(filter.displayName)]);
   if (filter.email) query.whereRaw("u.email ilike ?", [like(filter.email)]);
-  if (filter.roles) query.whereIn("u.role", filter.roles);
+  if (filter.staff) query.whereNotNull("u.role_id");
+  if (filter.roleIds) {
+    const { roleIds } = filter;
+    query.where((where) => {
+      where.whereIn("u.role_id", roleIds.filter((id) => id !== EVERYONE_ROLE_ID && /^\d{1,19}$/.test(id)));
+      if (roleIds.includes(EVERYONE_ROLE_ID)) where.orWhere((everyone) => everyone.whereNotNull("u.id").whereNull("u.role_id"));
+    });
+  }
   if (filter.ip) {
     const ip = filter.ip;
     query.where((where) => where.where("r.sign_up_ip", ip).orWhereExists(db.knex.withSchema(db.schema).from("sign_ins as s").whereRaw("s.user_id = u.id").where("s.ip", ip)));

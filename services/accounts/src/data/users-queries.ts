@@ -7,7 +7,8 @@ export interface User {
   email: string;
   passwordHash: string;
   confirmedAt: Date | null;
-  role: string;
+  /** The user's role (user_roles); null for the everyone role. */
+  roleId: string | null;
   locale: string;
   createdAt: Date;
   currentSignInAt: Date | null;
@@ -19,7 +20,7 @@ interface UserRow {
   email: string;
   password_hash: string;
   confirmed_at: Date | null;
-  role: string;
+  role_id: string | null;
   locale: string;
   created_at: Date;
   current_sign_in_at: Date | null;
@@ -31,7 +32,7 @@ const toUser = (row: UserRow): User => ({
   email: row.email,
   passwordHash: row.password_hash,
   confirmedAt: row.confirmed_at === null ? null : new Date(row.confirmed_at),
-  role: row.role,
+  roleId: row.role_id === null ? null : String(row.role_id),
   locale: row.locale,
   createdAt: new Date(row.created_at),
   currentSignInAt: row.current_sign_in_at === null ? null : new Date(row.current_sign_in_at),
@@ -44,7 +45,7 @@ export async function insertUser(db: Database, trx: Transaction, user: User): Pr
     email: user.email,
     password_hash: user.passwordHash,
     confirmed_at: user.confirmedAt,
-    role: user.role,
+    role_id: user.roleId,
     locale: user.locale,
     created_at: user.createdAt,
     current_sign_in_at: user.currentSignInAt,

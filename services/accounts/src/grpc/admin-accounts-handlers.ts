@@ -1,19 +1,18 @@
 import type { AdminAccount, AdminAccountsServiceServer } from "@starling/proto/accounts/v1/admin_accounts";
 import type { AsyncHandlers } from "@starling/runtime";
-import { roleView } from "../domain/roles.ts";
 import { getAdminAccounts, listAdminAccounts, restrictAccount, staffWith, type AdminAccountView } from "../use-cases/admin-accounts.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
 import { accountToProto, roleToProto } from "./to-proto.ts";
 
 /** Admin::Account's facts; user facts are absent for remote accounts, as Mastodon renders them null. */
-export function adminAccountToProto({ account, facts }: AdminAccountView): AdminAccount {
+export function adminAccountToProto({ account, facts, role }: AdminAccountView): AdminAccount {
   const user = facts.user;
   return {
     account: accountToProto(account),
     email: user?.email,
     ip: user ? (user.ips[0]?.ip ?? user.signUpIp ?? undefined) : undefined,
     ips: user?.ips ?? [],
-    role: user ? roleToProto(roleView(user.role)) : undefined,
+    role: role ? roleToProto(role) : undefined,
     confirmed: user?.confirmed,
     approved: user?.approved,
     disabled: user?.disabled,

@@ -11,7 +11,7 @@ import type {
 import { formatFieldValue } from "@starling/text";
 import type { Account } from "../domain/account.ts";
 import type { Relationship } from "../domain/relationship.ts";
-import type { RoleView } from "../domain/roles.ts";
+import type { UserRole } from "../domain/roles.ts";
 import type { OauthApp } from "../data/oauth-queries.ts";
 import type { AccountSource } from "../use-cases/get-credential-account.ts";
 
@@ -66,8 +66,8 @@ export function relationshipToProto(relationship: Relationship): RelationshipMes
   return { ...relationship, languages: relationship.languages ?? [] };
 }
 
-export function roleToProto(role: RoleView): RoleMessage {
-  return { ...role, color: "", highlighted: false };
+export function roleToProto(role: UserRole): RoleMessage {
+  return { id: role.id, name: role.name, permissions: String(role.permissions), color: role.color, highlighted: role.highlighted };
 }
 
 export function sourceToProto(source: AccountSource): AccountSourceMessage {

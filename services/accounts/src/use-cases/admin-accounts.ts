@@ -1,10 +1,11 @@
 import type { Transaction } from "@starling/db";
 import { enqueueEvents, outboxEvent } from "@starling/events";
-import { invalidArgument, permissionDenied, PERMISSIONS, ROLE_PERMISSIONS, roleHas, type Permission, type Viewer } from "@starling/runtime";
+import { invalidArgument, isPermission, permissionDenied, PERMISSIONS, viewerHas, type Viewer } from "@starling/runtime";
 import { findAccountsByIds } from "../data/accounts-queries.ts";
 import { findAdminFacts, listAdminAccountIds, setRestriction, staffAccountIds, type AdminAccountFilter, type AdminFacts } from "../data/admin-accounts-queries.ts";
 import { parsePage, type PageInput } from "@starling/paging";
-import { ROLE_NAMES, roleView } from "../domain/roles.ts";
+import { EVERYONE_ROLE_ID, type UserRole } from "../domain/roles.ts";
+import { findRoles } from "../data/user-roles-queries.ts";
 import type { Account } from "../domain/account.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { moderatedAccount } from "./suspend-account.ts";
@@ -13,6 +14,8 @@ import { moderatedAccount } from "./suspend-account.ts";
 export interface AdminAccountView {
   account: Account;
   facts: AdminFacts;
+  /** The user's role row; absent for remote accounts. */
+  role: UserRole | undefined;
 }
 
 const RESTRICTIONS = ["silence", "sensitive", "disable"] as const;
@@ -20,21 +23,23 @@ type Restriction = (typeof RESTRICTIONS)[number];
 
 /** The accounts of local staff whose role holds `permission`, not suspended nor disabled. */
 export async function staffWith(deps: AccountsDeps, permission: string, trx?: Transaction): Promise<string[]> {
-  if (!Object.hasOwn(PERMISSIONS, permission)) throw invalidArgument(`Unknown permission: ${permission}`);
-  const roles = Object.keys(ROLE_PERMISSIONS).filter((role) => role !== "" && roleHas(role, permission as Permission));
-  return staffAccountIds(deps.db, roles, trx);
+  if (!isPermission(permission)) throw invalidArgument(`Unknown permission: ${permission}`);
+  const everyone = (await findRoles(deps.db, [EVERYONE_ROLE_ID], trx)).get(EVERYONE_ROLE_ID)!;
+  return staffAccountIds(deps.db, PERMISSIONS[permission] | PERMISSIONS.administrator, everyone.permissions, trx);
 }
 
 /** Admin views of accounts, in request order, for staff who manage users or reports. */
 export async function getAdminAccounts(deps: AccountsDeps, viewer: Viewer | undefined, ids: readonly string[]): Promise<AdminAccountView[]> {
-  if (!roleHas(viewer?.role, "manage_users") && !roleHas(viewer?.role, "manage_reports")) throw permissionDenied();
+  if (!viewerHas(viewer, "manage_users") && !viewerHas(viewer, "manage_reports")) throw permissionDenied();
   const valid = ids.filter((id) => /^\d{1,19}$/.test(id));
   const [accounts, facts] = await Promise.all([findAccountsByIds(deps.db, valid), findAdminFacts(deps.db, valid)]);
+  const roles = await findRoles(deps.db, [...facts.values()].flatMap((known) => (known.user ? [known.user.roleId] : [])));
   const byId = new Map(accounts.map((account) => [account.id, account]));
   return valid.flatMap((id) => {
     const account = byId.get(id);
     const known = facts.get(id);
-    return account && known ? [{ account, facts: known }] : [];
+    const role = known?.user ? roles.get(known.user.roleId ?? EVERYONE_ROLE_ID) : undefined;
+    return account && known ? [{ account, facts: known, role }] : [];
   });
 }
 
@@ -84,18 +89,10 @@ const STATUSES = ["active", "pending", "disabled", "silenced", "suspended", "sen
 
 /** One page of admin views matching the filters, newest first; an unknown origin or status is refused (400 at the gateway). */
 export async function listAdminAccounts(deps: AccountsDeps, viewer: Viewer | undefined, query: AdminAccountQuery): Promise<AdminAccountView[]> {
-  if (!roleHas(viewer?.role, "manage_users")) throw permissionDenied();
+  if (!viewerHas(viewer, "manage_users")) throw permissionDenied();
   if (query.origin !== undefined && !(ORIGINS as readonly string[]).includes(query.origin)) throw invalidArgument(`Unknown origin: ${query.origin}`);
   if (query.status !== undefined && !(STATUSES as readonly string[]).includes(query.status)) throw invalidArgument(`Unknown status: ${query.status}`);
-  const filter: AdminAccountFilter = { ...query, origin: query.origin as AdminAccountFilter["origin"], status: query.status as AdminAccountFilter["status"], roles: rolesOf(query) };
+  const filter: AdminAccountFilter = { ...query, origin: query.origin as AdminAccountFilter["origin"], status: query.status as AdminAccountFilter["status"], roleIds: query.roleIds.length ? query.roleIds : undefined };
   const ids = await listAdminAccountIds(deps.db, filter, parsePage(query.page, { default: 100, max: 200 }));
   return getAdminAccounts(deps, viewer, ids);
-}
-
-/** The role names a query keeps: staff means any role but everyone's; role ids name roles (§4.4). */
-function rolesOf(query: AdminAccountQuery): string[] | undefined {
-  const staff: string[] = [...ROLE_NAMES];
-  const named = query.roleIds.length ? ["", ...ROLE_NAMES].filter((name) => query.roleIds.includes(roleView(name).id)) : undefined;
-  if (query.staff) return named ? named.filter((name) => staff.includes(name)) : staff;
-  return named;
 }

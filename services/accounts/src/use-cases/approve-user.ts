@@ -1,12 +1,9 @@
-import { notFound, permissionDenied, type Viewer } from "@starling/runtime";
+import { notFound, permissionDenied, viewerHas, type Viewer } from "@starling/runtime";
 import { findLocalAccountId } from "../data/suspension-queries.ts";
 import { lockRegistration, markApproved } from "../data/registrations-queries.ts";
 import { findUserByAccountId } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { announceSignUp } from "./user-activation.ts";
-
-/** The roles that hold manage_users, which approving sign-ups needs. */
-const APPROVERS = new Set(["Owner", "Admin", "Moderator"]);
 
 /**
  * Approves a user who signed up while registrations needed approval. Approving twice, or a user who
@@ -14,7 +11,7 @@ const APPROVERS = new Set(["Owner", "Admin", "Moderator"]);
  * confirmed too; whichever of the two comes last announces user.signed_up.
  */
 export async function approveUser(deps: AccountsDeps, viewer: Viewer | undefined, target: { accountId: string; username: string }): Promise<string> {
-  if (!APPROVERS.has(viewer?.role ?? "")) throw permissionDenied();
+  if (!viewerHas(viewer, "manage_users")) throw permissionDenied();
   const accountId = target.accountId !== "" ? target.accountId : await findLocalAccountId(deps.db, target.username);
   const user = accountId && /^\d{1,18}$/.test(accountId) ? await findUserByAccountId(deps.db, accountId) : undefined;
   if (!user) throw notFound();

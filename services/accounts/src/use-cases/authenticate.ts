@@ -1,8 +1,10 @@
-import { permissionDenied, unauthenticated } from "@starling/runtime";
+import { permissionDenied, unauthenticated, type ViewerRole } from "@starling/runtime";
 import { hashToken } from "../domain/secrets.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { findAppById, findTokenByHash } from "../data/oauth-queries.ts";
 import { findUserByAccountId } from "../data/users-queries.ts";
+import { findRoleWithEveryone } from "../data/user-roles-queries.ts";
+import { viewerRoleOf } from "../domain/roles.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { refuseInactiveUser } from "./user-activation.ts";
 import { LOGIN_DISABLED } from "./sign-in-checks.ts";
@@ -15,8 +17,8 @@ export interface AuthenticatedViewer {
   /** Absent for app-only tokens. */
   accountId: string | undefined;
   scopes: string[];
-  /** The user's role name; absent for plain users and app tokens. */
-  role: string | undefined;
+  /** The user's role row with the permissions they hold (everyone's for plain users); absent for app tokens. */
+  role: ViewerRole | undefined;
   /** The token's app as statuses show it (absent when the app is gone), and its website. */
   appName: string | undefined;
   appWebsite: string | undefined;
@@ -35,7 +37,7 @@ export async function authenticate(deps: AccountsDeps, accessToken: string, opti
   if (accessToken === "") throw unauthenticated();
   const token = await findTokenByHash(deps.db, hashToken(accessToken));
   if (!token || token.revokedAt) throw unauthenticated();
-  let role: string | undefined;
+  let role: ViewerRole | undefined;
   let suspended = false;
   if (token.accountId) {
     const account = await findAccount(deps.db, token.accountId);
@@ -44,7 +46,8 @@ export async function authenticate(deps: AccountsDeps, accessToken: string, opti
     if (suspended && !options.allowSuspended) throw permissionDenied(LOGIN_DISABLED);
     if (await isUserDisabled(deps.db, token.accountId)) throw permissionDenied(LOGIN_DISABLED);
     const user = await findUserByAccountId(deps.db, token.accountId);
-    role = user?.role || undefined;
+    const { role: held, everyone } = await findRoleWithEveryone(deps.db, user?.roleId ?? null);
+    role = viewerRoleOf(held, everyone);
     if (user && !options.allowInactive) await refuseInactiveUser(deps, user);
   }
   // One more lookup per token; the gateway caches the answer, so statuses can name the app they were posted from.

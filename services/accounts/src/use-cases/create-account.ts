@@ -1,15 +1,16 @@
 import type { Transaction } from "@starling/db";
 import { enqueueEvents, outboxEvent } from "@starling/events";
-import { alreadyExists, invalidArgument, permissionDenied, type Viewer } from "@starling/runtime";
+import { alreadyExists, invalidArgument, permissionDenied, viewerHas, type Viewer } from "@starling/runtime";
 import type { Account } from "../domain/account.ts";
 import { emailProblem, usernameProblem } from "../domain/account-rules.ts";
 import { generatePassword, hashPassword } from "../domain/password-hash.ts";
 import { knownLocale } from "../domain/locales.ts";
-import { isAdminRole, isRoleName } from "../domain/roles.ts";
+import { EVERYONE_ROLE_ID } from "../domain/roles.ts";
 import { insertAccount, localUsernameTaken } from "../data/accounts-queries.ts";
 import { isUniqueViolation } from "../data/unique-violation.ts";
 import { findUserByEmail, insertUser } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
+import { requireMayAssign, roleNamed } from "./role-assignment.ts";
 
 /** What the CLI (or, later, sign-up) sends. */
 export interface CreateAccountInput {
@@ -18,25 +19,33 @@ export interface CreateAccountInput {
   /** Generated when empty. */
   password: string;
   confirmed: boolean;
-  /** Owner, Admin, Moderator or "". */
+  /** A role's id or name, or "" for the everyone role. */
   role: string;
   /** Interface language; "" when not chosen (sign-up sends one). */
   locale?: string;
 }
 
+/** A user to insert: the input with its role resolved (null: the everyone role). */
+export type NewUser = Omit<CreateAccountInput, "role"> & { roleId: string | null };
+
 /** Minimum length of a chosen password, as Mastodon's Devise configuration. */
 const MIN_PASSWORD_LENGTH = 8;
 
-/** Creates a local account with its user, and announces it, in one transaction. */
+/**
+ * Creates a local account with its user, and announces it, in one transaction: staff who manage
+ * user access (e-mails, passwords) may, giving it a role only as they may assign one.
+ */
 export async function createAccount(deps: AccountsDeps, viewer: Viewer | undefined, input: CreateAccountInput): Promise<{ account: Account; password: string }> {
-  if (!isAdminRole(viewer?.role)) throw permissionDenied();
+  if (!viewerHas(viewer, "manage_user_access")) throw permissionDenied();
   validate(input);
+  const role = await roleNamed(deps, input.role);
+  requireMayAssign(viewer, role);
   const password = input.password === "" ? generatePassword() : input.password;
   const passwordHash = await hashPassword(password);
   const account = newLocalAccount(deps, input.username, deps.now());
   try {
     await deps.db.transaction(async (trx) => {
-      await insertLocalAccount(deps, trx, account, { ...input, email: input.email.trim() }, passwordHash);
+      await insertLocalAccount(deps, trx, account, { ...input, email: input.email.trim(), roleId: role.id === EVERYONE_ROLE_ID ? null : role.id }, passwordHash);
     });
   } catch (error) {
     // Two creations racing past the checks: the unique indexes decide.
@@ -47,7 +56,7 @@ export async function createAccount(deps: AccountsDeps, viewer: Viewer | undefin
 }
 
 /** Inserts a local account, its user and account.created; returns the user id. Shared with sign-up. */
-export async function insertLocalAccount(deps: AccountsDeps, trx: Transaction, account: Account, input: CreateAccountInput, passwordHash: string): Promise<string> {
+export async function insertLocalAccount(deps: AccountsDeps, trx: Transaction, account: Account, input: NewUser, passwordHash: string): Promise<string> {
   if (await localUsernameTaken(deps.db, input.username, trx)) throw alreadyExists("Validation failed: Username has already been taken");
   if (await findUserByEmail(deps.db, input.email, trx)) throw alreadyExists("Validation failed: Email has already been taken");
   await insertAccount(deps.db, trx, account);
@@ -58,7 +67,7 @@ export async function insertLocalAccount(deps: AccountsDeps, trx: Transaction, a
     email: input.email,
     passwordHash,
     confirmedAt: input.confirmed ? account.createdAt : null,
-    role: input.role,
+    roleId: input.roleId,
     locale: (input.locale && knownLocale(input.locale)) || "",
     createdAt: account.createdAt,
     currentSignInAt: null,
@@ -74,7 +83,6 @@ function validate(input: CreateAccountInput): void {
   if (input.password !== "" && input.password.length < MIN_PASSWORD_LENGTH) {
     throw invalidArgument(`Validation failed: Password is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`);
   }
-  if (!isRoleName(input.role)) throw invalidArgument(`Validation failed: Role must be one of Owner, Admin, Moderator or empty`);
 }
 
 /** A new local account with empty profile and counters. */

@@ -1,7 +1,6 @@
 import { enqueueEvents, outboxEvent } from "@starling/events";
 import { invalidArgument, notFound, permissionDenied, type Viewer } from "@starling/runtime";
 import { verifyPassword } from "../domain/password-hash.ts";
-import { canDeleteAccounts } from "../domain/role-rank.ts";
 import type { Account } from "../domain/account.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { eraseUserData, findDeletedAt, markAccountDeleted } from "../data/account-deletion-queries.ts";
@@ -31,7 +30,7 @@ export interface DeletedAccount {
  * the account's posts. A second delete finds the tombstone and announces nothing.
  */
 export async function deleteAccount(deps: AccountsDeps, viewer: Viewer | undefined, input: DeleteAccountInput): Promise<DeletedAccount> {
-  const account = isOwnAccount(viewer, input) ? await ownAccount(deps, viewer, input.password) : await moderatedAccount(deps, viewer, input, canDeleteAccounts);
+  const account = isOwnAccount(viewer, input) ? await ownAccount(deps, viewer, input.password) : await moderatedAccount(deps, viewer, input, "delete_user_data");
   const deletedAt = deps.now();
   if (!(await tombstoneAccount(deps, account, deletedAt))) return { accountId: account.id, deletedAt: (await findDeletedAt(deps.db, account.id)) ?? deletedAt };
   return { accountId: account.id, deletedAt };

@@ -1,6 +1,7 @@
 import { unauthenticated, type Viewer } from "@starling/runtime";
 import type { Account } from "../domain/account.ts";
-import { roleView, type RoleView } from "../domain/roles.ts";
+import type { UserRole } from "../domain/roles.ts";
+import { findRoleWithEveryone } from "../data/user-roles-queries.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { countRequestsTo } from "../data/follows-queries.ts";
 import { findSettings } from "../data/profile-queries.ts";
@@ -25,7 +26,7 @@ export interface AccountSource {
 const FOLLOW_REQUESTS_COUNT_LIMIT = 40;
 
 /** The viewer's own account with its source settings and role. */
-export async function getCredentialAccount(deps: AccountsDeps, viewer: Viewer | undefined): Promise<{ account: Account; source: AccountSource; role: RoleView }> {
+export async function getCredentialAccount(deps: AccountsDeps, viewer: Viewer | undefined): Promise<{ account: Account; source: AccountSource; role: UserRole }> {
   if (!viewer?.accountId) throw unauthenticated("This method requires an authenticated user");
   const account = await findAccount(deps.db, viewer.accountId);
   if (!account) throw unauthenticated();
@@ -40,5 +41,5 @@ export async function getCredentialAccount(deps: AccountsDeps, viewer: Viewer | 
     fields: account.fields ?? [],
     followRequestsCount,
   };
-  return { account, source, role: roleView(user?.role) };
+  return { account, source, role: (await findRoleWithEveryone(deps.db, user?.roleId ?? null)).role };
 }

@@ -1,6 +1,7 @@
 import { enqueueEvents, outboxEvent } from "@starling/events";
-import { failedPrecondition, invalidArgument, notFound, permissionDenied, type Viewer } from "@starling/runtime";
-import { canModerate, outranks } from "../domain/role-rank.ts";
+import { failedPrecondition, invalidArgument, notFound, permissionDenied, viewerHas, type Permission, type Viewer } from "@starling/runtime";
+import { outranks } from "../domain/roles.ts";
+import { findRoleWithEveryone } from "../data/user-roles-queries.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { findDeletedAt } from "../data/account-deletion-queries.ts";
 import { findLocalAccountId, setSuspendedAt } from "../data/suspension-queries.ts";
@@ -45,16 +46,18 @@ export async function unsuspendAccount(deps: AccountsDeps, viewer: Viewer | unde
 }
 
 /**
- * The target of a staff action, if the viewer's role is `permitted` to act and outranks the
- * target's role (nobody acts on themselves this way).
+ * The target of a staff action, if the viewer's role holds `permission` (manage_users unless told)
+ * and ranks above the target's role (remote accounts hold the everyone role); nobody acts on
+ * themselves this way.
  */
-export async function moderatedAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: SuspensionTarget, permitted = canModerate): Promise<Account> {
-  if (!permitted(viewer?.role)) throw permissionDenied("This action is not allowed");
+export async function moderatedAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: SuspensionTarget, permission: Permission = "manage_users"): Promise<Account> {
+  if (!viewerHas(viewer, permission)) throw permissionDenied("This action is not allowed");
   if (!target.accountId && !target.username) throw invalidArgument("account_id or username is required");
   const id = target.accountId || (await findLocalAccountId(deps.db, target.username));
   const account = id === undefined ? undefined : await findAccount(deps.db, id);
   if (!account) throw notFound("Record not found");
-  const targetRole = account.domain === null ? (await findUserByAccountId(deps.db, account.id))?.role : "";
+  const targetRoleId = account.domain === null ? ((await findUserByAccountId(deps.db, account.id))?.roleId ?? null) : null;
+  const { role: targetRole } = await findRoleWithEveryone(deps.db, targetRoleId);
   if (account.id === viewer?.accountId || !outranks(viewer?.role, targetRole)) throw permissionDenied("This action is not allowed");
   return account;
 }

@@ -1,6 +1,6 @@
 import type { Database } from "@starling/db";
 import type { FederationServiceServer } from "@starling/proto/federation/v1/federation";
-import { invalidArgument, permissionDenied, type AsyncHandlers } from "@starling/runtime";
+import { invalidArgument, permissionDenied, viewerHas, type AsyncHandlers } from "@starling/runtime";
 import { listDeliveries, type DeliveryState } from "../delivery/deliveries-queries.ts";
 import { listHostCircuits } from "../delivery/host-circuits.ts";
 
@@ -16,14 +16,14 @@ const MAX_LIMIT = 500;
 
 /**
  * FederationService.ListDeliveries: deliveries waiting, retrying or given up, newest first, and the
- * hosts whose circuit has seen failures. Federation internals are for the instance's Owner and
- * Admins (Mastodon's admin federation pages), so the viewer must hold one of those roles.
+ * hosts whose circuit has seen failures. Federation internals are for staff who manage federation
+ * (Mastodon's admin federation pages).
  */
 export function listDeliveriesHandler(deps: DeliveryHandlerDeps): Pick<AsyncHandlers<FederationServiceServer>, "listDeliveries"> {
   const now = deps.now ?? (() => new Date());
   return {
     async listDeliveries(request, { viewer }) {
-      if (viewer?.role !== "Owner" && viewer?.role !== "Admin") throw permissionDenied("Listing deliveries is for the Owner and Admins");
+      if (!viewerHas(viewer, "manage_federation")) throw permissionDenied("Listing deliveries needs the manage_federation permission");
       if (request.state && !LISTED_STATES.has(request.state)) throw invalidArgument("state must be pending, failed or dead");
       if (request.limit !== undefined && request.limit < 0) throw invalidArgument("limit must not be negative");
       const limit = Math.min(request.limit || DEFAULT_LIMIT, MAX_LIMIT);

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { z } from "zod";
-import { createLogger, invalidArgument, ServiceError, verifyViewer } from "@starling/runtime";
+import { createLogger, invalidArgument, permissionBits, ServiceError, verifyViewer } from "@starling/runtime";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { TEST_SECRET, accountFixture, startAccountsFixture, testConfig, type RunningAccounts } from "../../test/fixtures/accounts-server.ts";
 import { accountRoutes } from "../routes/account-routes.ts";
@@ -30,8 +30,8 @@ const tokens = {
   "user-write": { tokenId: "t3", appId: "a1", accountId: "1", scopes: ["write"] },
   "app-only": { tokenId: "t4", appId: "a1", scopes: ["read"] },
   "admin-user": { tokenId: "t5", appId: "a1", accountId: "1", scopes: ["read", "admin:read"] },
-  "admin-moderator": { tokenId: "t6", appId: "a1", accountId: "1", scopes: ["admin:read"], role: "Moderator" },
-  "admin-admin": { tokenId: "t7", appId: "a1", accountId: "1", scopes: ["admin:read"], role: "Admin" },
+  "admin-reports": { tokenId: "t6", appId: "a1", accountId: "1", scopes: ["admin:read"], role: { id: "5", name: "Reports", permissions: permissionBits(["manage_reports"]), position: 5 } },
+  "admin-administrator": { tokenId: "t7", appId: "a1", accountId: "1", scopes: ["admin:read"], role: { id: "6", name: "Boss", permissions: permissionBits(["administrator"]), position: 50 } },
 };
 
 describe("bindRoute", () => {
@@ -95,17 +95,17 @@ describe("bindRoute", () => {
   });
 
   it("answers 403 \"This action is not allowed\" when the viewer's role lacks the route's staff permission, and serves roles that hold it", async () => {
-    const staffOnly = (permission: Route["permission"]): Route => ({ method: "get", path: "/api/v1/admin/probe", auth: "user", scopes: ["admin:read"], permission, input: z.object({}), call: async (ctx) => ({ role: ctx.viewer?.role }) });
+    const staffOnly = (permission: Route["permission"]): Route => ({ method: "get", path: "/api/v1/admin/probe", auth: "user", scopes: ["admin:read"], permission, input: z.object({}), call: async (ctx) => ({ role: ctx.viewer?.role?.name }) });
     const reports = await serve(staffOnly("manage_reports"));
     const refused = await get(`${reports}/api/v1/admin/probe`, "admin-user");
     assert.equal(refused.status, 403);
     assert.deepEqual(await refused.json(), { error: "This action is not allowed" });
-    assert.deepEqual(await (await get(`${reports}/api/v1/admin/probe`, "admin-moderator")).json(), { role: "Moderator" });
+    assert.deepEqual(await (await get(`${reports}/api/v1/admin/probe`, "admin-reports")).json(), { role: "Reports" });
     server!.close();
-    // Moderators may manage reports but not federation; Admins may do both.
+    // A role with only manage_reports may not manage federation; administrator implies every permission.
     const federation = await serve(staffOnly("manage_federation"));
-    assert.equal((await get(`${federation}/api/v1/admin/probe`, "admin-moderator")).status, 403);
-    assert.equal((await get(`${federation}/api/v1/admin/probe`, "admin-admin")).status, 200);
+    assert.equal((await get(`${federation}/api/v1/admin/probe`, "admin-reports")).status, 403);
+    assert.equal((await get(`${federation}/api/v1/admin/probe`, "admin-administrator")).status, 200);
   });
 
   it("declares a staff permission and an admin scope on every admin route", () => {

@@ -1,5 +1,5 @@
 import type { Express, Request, Response } from "express";
-import { canonicalAddress, roleHas, type Logger } from "@starling/runtime";
+import { canonicalAddress, viewerHas, type Logger } from "@starling/runtime";
 import type { Clients } from "../clients/gateway-clients.ts";
 import type { GatewayConfig } from "../config.ts";
 import type { TokenResolver } from "./authenticate.ts";
@@ -80,7 +80,7 @@ async function authorize(route: Route, req: Request, deps: BindDeps): Promise<Ro
     throw new HttpError(403, "This action is outside the authorized scopes");
   }
   if (route.auth === "user" && !viewer.accountId) throw new HttpError(422, "This method requires an authenticated user");
-  if (route.permission && !roleHas(viewer.role, route.permission)) throw new HttpError(403, "This action is not allowed");
+  if (route.permission && !viewerHas(viewer, route.permission)) throw new HttpError(403, "This action is not allowed");
   const viewerToken = await deps.tokens.sign(viewer);
   deps.activity.touch(viewer, viewerToken);
   return { ...base, viewer, viewerToken, accessToken: token };

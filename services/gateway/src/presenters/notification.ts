@@ -4,7 +4,7 @@ import { hydrateAccounts, presentAccount } from "./account.ts";
 import { presentStatusPage } from "./status.ts";
 import { isoOrNull } from "./values.ts";
 import { presentReports } from "./report.ts";
-import { roleHas } from "@starling/runtime";
+import { viewerHas } from "@starling/runtime";
 
 // Mastodon 4.0's REST::NotificationSerializer shows `status` for these types only.
 const WITH_STATUS = new Set(["favourite", "reblog", "status", "mention", "poll", "update"]);
@@ -47,7 +47,7 @@ export async function presentNotifications(ctx: RouteContext, notifications: rea
 
 /** The reports of admin.report notifications as Report entities, by id; none for a viewer who may not read them. */
 async function reportsById(ctx: RouteContext, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
-  if (ids.length === 0 || !roleHas(ctx.viewer?.role, "manage_reports")) return new Map();
+  if (ids.length === 0 || !viewerHas(ctx.viewer, "manage_reports")) return new Map();
   const { reports } = await ctx.clients.reports.listReports({ ids }, { viewerToken: ctx.viewerToken });
   return new Map((await presentReports(ctx, reports)).map((r) => [r.id as string, r]));
 }

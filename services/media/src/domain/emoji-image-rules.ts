@@ -10,8 +10,3 @@ const EMOJI_IMAGE_TYPES = new Set(["image/png", "image/gif"]);
 export function isEmojiImageType(contentType: string): boolean {
   return EMOJI_IMAGE_TYPES.has(contentType);
 }
-
-/** Whether a viewer with this role may store emoji images (Mastodon's manage_custom_emojis: Owner and Admin). */
-export function mayStoreEmojiImages(role: string | undefined): boolean {
-  return role === "Owner" || role === "Admin";
-}

@@ -69,7 +69,7 @@ export function mediaHandlers(deps: MediaDeps, baseUrl: string): AsyncHandlers<M
     async storeEmojiImage(requests, ctx) {
       const parts = await receiveParts(requests, incoming, { file: EMOJI_IMAGE_BYTES, thumbnail: 0, kinds: [MediaPartKind.MEDIA_PART_KIND_FILE] });
       try {
-        const stored = await storeEmojiImage(deps, { role: ctx.viewer?.role }, parts.file);
+        const stored = await storeEmojiImage(deps, ctx.viewer, parts.file);
         return { url: `${baseUrl}/${stored.key}`, staticUrl: `${baseUrl}/${stored.staticKey}` };
       } finally {
         await parts.discard();
@@ -90,7 +90,7 @@ export function mediaHandlers(deps: MediaDeps, baseUrl: string): AsyncHandlers<M
       return { media: (await registerRemoteMedia(deps, request)).map(encode) };
     },
     async removeRemoteMedia(request, ctx) {
-      const freed = await removeRemoteCache(deps, { role: ctx.viewer?.role }, request.days);
+      const freed = await removeRemoteCache(deps, ctx.viewer, request.days);
       return { files: freed.files, bytes: freed.bytes };
     },
     async reserveMedia(request, ctx) {

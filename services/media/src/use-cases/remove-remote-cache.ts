@@ -1,5 +1,5 @@
 import { enqueueEvents, outboxEvent } from "@starling/events";
-import { invalidArgument, permissionDenied } from "@starling/runtime";
+import { invalidArgument, permissionDenied, viewerHas, type Viewer } from "@starling/runtime";
 import { storedKeys } from "../domain/media-attachment.ts";
 import { uncacheBefore } from "../data/remote-cache-queries.ts";
 import type { MediaDeps } from "./deps.ts";
@@ -15,13 +15,13 @@ export interface FreedCache {
 
 /**
  * `tootctl media remove`: drops the cached copies of remote attachments created more than `days`
- * days ago (0: all of them), for an Owner or Admin. Each row keeps its remote URL, meta and blurhash and shows the
+ * days ago (0: all of them), for staff who manage federation (the cache holds remote servers' files). Each row keeps its remote URL, meta and blurhash and shows the
  * remote file again (a new registration of its post caches it again); media.processed tells the
  * holders of copies of the attachment. The rows change before their files go, so no attachment
  * ever points at a deleted file.
  */
-export async function removeRemoteCache(deps: MediaDeps, viewer: { role: string | undefined }, days: number | undefined): Promise<FreedCache> {
-  if (viewer.role !== "Owner" && viewer.role !== "Admin") throw permissionDenied("Removing cached remote media is for the Owner and Admins");
+export async function removeRemoteCache(deps: MediaDeps, viewer: Viewer | undefined, days: number | undefined): Promise<FreedCache> {
+  if (!viewerHas(viewer, "manage_federation")) throw permissionDenied("Removing cached remote media needs the manage_federation permission");
   if (days === undefined || !Number.isInteger(days) || days < 0) throw invalidArgument("days must be given, a whole number of at least 0");
   const cutoff = new Date(deps.now().getTime() - days * 24 * 3600_000);
   if (Number.isNaN(cutoff.getTime())) throw invalidArgument("days reaches back before any date");

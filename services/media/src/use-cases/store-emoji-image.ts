@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { fileTypeFromFile } from "file-type";
-import { invalidArgument, permissionDenied } from "@starling/runtime";
-import { EMOJI_IMAGE_BYTES, isEmojiImageType, mayStoreEmojiImages } from "../domain/emoji-image-rules.ts";
+import { invalidArgument, permissionDenied, viewerHas, type Viewer } from "@starling/runtime";
+import { EMOJI_IMAGE_BYTES, isEmojiImageType } from "../domain/emoji-image-rules.ts";
 import { IMAGE_PIXEL_LIMIT } from "../domain/media-rules.ts";
 import { emojiImageKey } from "../domain/storage-keys.ts";
 import { inspectProfileImage } from "../processing/inspect-upload.ts";
@@ -25,8 +25,8 @@ const INVALID_TYPE = "Validation failed: Image content type is invalid";
  * GIF stays animated — beside a still PNG of its first frame, which Mastodon always offers as
  * `static_url`. No row is written: the statuses service's emoji registry keeps the URLs.
  */
-export async function storeEmojiImage(deps: MediaDeps, viewer: { role: string | undefined }, file: ReceivedFile | undefined): Promise<StoredEmojiImage> {
-  if (!mayStoreEmojiImages(viewer.role)) throw permissionDenied();
+export async function storeEmojiImage(deps: MediaDeps, viewer: Viewer | undefined, file: ReceivedFile | undefined): Promise<StoredEmojiImage> {
+  if (!viewerHas(viewer, "manage_custom_emojis")) throw permissionDenied();
   if (!file || file.size === 0) throw invalidArgument("Validation failed: Image can't be blank");
   const detected = await fileTypeFromFile(file.path);
   if (!detected || !isEmojiImageType(detected.mime)) throw invalidArgument(INVALID_TYPE);

@@ -1,4 +1,4 @@
-import { permissionDenied, roleHas, unauthenticated, type Permission } from "@starling/runtime";
+import { permissionDenied, unauthenticated, viewerHas, type Permission } from "@starling/runtime";
 import type { Caller } from "../use-cases/deps.ts";
 
 /**
@@ -9,6 +9,6 @@ import type { Caller } from "../use-cases/deps.ts";
 export function requireStaff(caller: Caller, ...permissions: Permission[]): string {
   const accountId = caller.viewer?.accountId;
   if (!accountId) throw unauthenticated("This method requires an authenticated user");
-  if (!permissions.some((permission) => roleHas(caller.viewer?.role, permission))) throw permissionDenied();
+  if (!permissions.some((permission) => viewerHas(caller.viewer, permission))) throw permissionDenied();
   return accountId;
 }

@@ -1,6 +1,6 @@
 import { outboxEvent } from "@starling/events";
 import type { CreateDomainBlockRequest, DomainBlock, PublicDomainBlock, UpdateDomainBlockRequest } from "@starling/proto/moderation/v1/blocks";
-import { domainAndParents, notFound, roleHas } from "@starling/runtime";
+import { domainAndParents, notFound, viewerHas } from "@starling/runtime";
 import { allBlockRows, findBlockRow, findBlockRowsBy, insertBlockRowOnce, updateBlockRow, type BlockRow } from "../data/block-rows-queries.ts";
 import { choiceInput, DOMAIN_BLOCK_SEVERITIES, domainInput, optionalText } from "../domain/block-input.ts";
 import { domainDigest, obfuscatedDomain, type DomainBlocksAudience } from "../domain/public-domain.ts";
@@ -102,7 +102,7 @@ export async function updateDomainBlock(deps: ModerationDeps, caller: Caller, in
  * with its digest and public comment). NOT_FOUND unless the instance shows the list to this caller.
  */
 export async function listPublicDomainBlocks(deps: ModerationDeps, caller: Caller, audience: DomainBlocksAudience): Promise<PublicDomainBlock[]> {
-  const shown = audience === "all" || (audience === "users" && caller.viewer?.accountId !== undefined) || roleHas(caller.viewer?.role, "manage_federation");
+  const shown = audience === "all" || (audience === "users" && caller.viewer?.accountId !== undefined) || viewerHas(caller.viewer, "manage_federation");
   if (!shown) throw notFound("Record not found");
   return (await allBlockRows(deps.db, "domain_blocks")).map(readDomainBlock).map((b) => ({
     domain: b.obfuscate ? obfuscatedDomain(b.domain) : b.domain,

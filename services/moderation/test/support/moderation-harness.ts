@@ -11,6 +11,7 @@ import { TOPICS, type EventBus, type EventEnvelope } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
 import { createServiceContext, signViewer, type ServiceContext, type Shutdown, type Viewer } from "@starling/runtime";
 import { uniqueName } from "@starling/testkit";
+import { seededViewerRole } from "@starling/accounts";
 import { moderationEnv } from "../../src/config.ts";
 import { startModerationService, type ModerationEndpoints, type ModerationServiceOptions } from "../../src/service.ts";
 
@@ -33,7 +34,8 @@ export interface ModerationHarness {
   events: EventEnvelope[];
   bus: EventBus;
   /** Call options carrying a signed viewer, as the gateway sends it. */
-  as(viewer: Partial<Viewer>): Promise<{ viewerToken: string }>;
+  /** Call options of a signed viewer; `role` names a role accounts seeds ("" for everyone). */
+  as(viewer: Partial<Omit<Viewer, "role">> & { role?: string }): Promise<{ viewerToken: string }>;
   stop(): Promise<void>;
 }
 
@@ -67,7 +69,7 @@ export async function startModerationHarness(
     db: opened.get("moderation")!,
     events,
     bus: infra.bus(),
-    as: async (viewer) => ({ viewerToken: await signViewer(VIEWER_SECRET, { scopes: ["read", "write", "admin:read", "admin:write"], ...viewer }) }),
+    as: async ({ role, ...viewer }) => ({ viewerToken: await signViewer(VIEWER_SECRET, { scopes: ["read", "write", "admin:read", "admin:write"], ...viewer, role: role === undefined ? undefined : seededViewerRole(role) }) }),
     stop: () => context.shutdown.run("test"),
   };
 }

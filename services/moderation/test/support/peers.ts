@@ -1,7 +1,7 @@
 /**
  * The real accounts and statuses services, started in the test process on the moderation harness's
  * InfraProvider and shutdown, as the embedded launcher runs them: accounts are made with
- * CreateAccount (Owner viewer), statuses posted with CreateStatus.
+ * CreateAccount (the operator's viewer), statuses posted with CreateStatus.
  */
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,7 +10,7 @@ import { accountsEnv, startAccountsService } from "@starling/accounts";
 import type { InfraProvider } from "@starling/platform";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
-import { connectService, createServiceContext, signViewer, type AsyncClient, type ServiceContext } from "@starling/runtime";
+import { connectService, createServiceContext, OPERATOR_ROLE, signViewer, type AsyncClient, type ServiceContext } from "@starling/runtime";
 import { startStatusesService, statusesEnv } from "@starling/statuses";
 import { VIEWER_SECRET } from "./moderation-harness.ts";
 
@@ -36,7 +36,7 @@ export async function startPeers(infra: InfraProvider, context: ServiceContext):
   const accounts = connectService(AccountsServiceClient, accountsAddress, { deadlineMs: 10_000 });
   const statuses = connectService(StatusesServiceClient, `127.0.0.1:${statusesPort}`, { deadlineMs: 10_000 });
   context.shutdown.add("clients", "test peer clients", () => [accounts, statuses].forEach((c) => c.close()));
-  const owner = await signViewer(VIEWER_SECRET, { scopes: ["admin:write"], role: "Owner" });
+  const owner = await signViewer(VIEWER_SECRET, { scopes: ["admin:write"], role: OPERATOR_ROLE });
   return {
     accounts,
     env: { ACCOUNTS_GRPC_URL: accountsAddress, STATUSES_GRPC_URL: `127.0.0.1:${statusesPort}` },

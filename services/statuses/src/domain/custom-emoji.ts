@@ -62,11 +62,6 @@ export function validateNewEmoji(input: NewCustomEmojiInput): ValidatedEmoji {
   return { ok: true, emoji: { shortcode, domain, url: input.url, staticUrl: input.staticUrl, category: category || null, visibleInPicker: input.visibleInPicker } };
 }
 
-/** Whether a viewer with this role may manage custom emojis (Mastodon: manage_custom_emojis, held by Owner and Admin). */
-export function mayManageEmojis(role: string | undefined): boolean {
-  return role === "Owner" || role === "Admin";
-}
-
 /** An Emoji tag of a remote server, as the federation service read it. */
 export interface RemoteEmojiInput {
   shortcode: string;

@@ -25,7 +25,7 @@ export function customEmojiToProto(emoji: CustomEmoji): CustomEmojiMessage {
 export function customEmojisHandlers(deps: StatusesDeps): AsyncHandlers<CustomEmojisServiceServer> {
   return {
     async createCustomEmoji(request, ctx) {
-      const { emoji, created } = await createCustomEmoji(deps, { role: ctx.viewer?.role }, request);
+      const { emoji, created } = await createCustomEmoji(deps, ctx.viewer, request);
       return { emoji: customEmojiToProto(emoji), created };
     },
     async listCustomEmojis() {

@@ -1,6 +1,6 @@
-import { alreadyExists, invalidArgument, permissionDenied } from "@starling/runtime";
+import { alreadyExists, invalidArgument, permissionDenied, viewerHas, type Viewer } from "@starling/runtime";
 import { findEmojiForUpdate, insertEmoji, updateEmoji } from "../data/custom-emojis-queries.ts";
-import { mayManageEmojis, validateNewEmoji, type CustomEmoji, type NewCustomEmojiInput } from "../domain/custom-emoji.ts";
+import { validateNewEmoji, type CustomEmoji, type NewCustomEmojiInput } from "../domain/custom-emoji.ts";
 import type { StatusesDeps } from "./dependencies.ts";
 
 /** What {@link createCustomEmoji} is asked. */
@@ -18,10 +18,10 @@ const TAKEN = "Validation failed: Shortcode has already been taken";
  */
 export async function createCustomEmoji(
   deps: Pick<StatusesDeps, "db" | "newId" | "now">,
-  viewer: { role: string | undefined },
+  viewer: Viewer | undefined,
   input: CreateCustomEmojiInput,
 ): Promise<{ emoji: CustomEmoji; created: boolean }> {
-  if (!mayManageEmojis(viewer.role)) throw permissionDenied();
+  if (!viewerHas(viewer, "manage_custom_emojis")) throw permissionDenied();
   const checked = validateNewEmoji(input);
   if (!checked.ok) throw invalidArgument(checked.error);
   return deps.db.transaction(async (trx) => {

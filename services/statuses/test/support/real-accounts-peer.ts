@@ -6,7 +6,7 @@
 import { accountsEnv, startAccountsService } from "@starling/accounts";
 import type { InfraProvider } from "@starling/platform";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
-import { connectService, createServiceContext, signViewer, type Shutdown } from "@starling/runtime";
+import { connectService, createServiceContext, OPERATOR_ROLE, signViewer, type Shutdown } from "@starling/runtime";
 
 /** The real accounts service as statuses' tests use it. */
 export interface RealAccountsPeer {
@@ -28,7 +28,7 @@ export async function startRealAccountsPeer(infra: InfraProvider, shutdown: Shut
   const address = `127.0.0.1:${grpcPort}`;
   const client = connectService(AccountsServiceClient, address, { deadlineMs: 10_000 });
   shutdown.add("clients", "test accounts client", () => client.close());
-  const owner = await signViewer(secret, { scopes: ["admin:write"], role: "Owner" });
+  const owner = await signViewer(secret, { scopes: ["admin:write"], role: OPERATOR_ROLE });
   return {
     address,
     async createAccount(username) {
