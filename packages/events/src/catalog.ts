@@ -13,6 +13,7 @@ import { NotificationCreated } from "@starling/proto/timelines/v1/notification_e
 import { FiltersChanged } from "@starling/proto/timelines/v1/filter_events";
 import { AdminDomainBlockChanged, AdminDomainBlockRemoved, CanonicalEmailBlockChanged, DomainAllowChanged, EmailDomainBlockChanged, IpBlockChanged } from "@starling/proto/moderation/v1/block_events";
 import { AppealResolved, ReportCreated, ReportForwarded, StrikeCreated } from "@starling/proto/moderation/v1/events";
+import { AnnouncementChanged, AnnouncementDeleted, AnnouncementReactionChanged } from "@starling/proto/moderation/v1/announcements";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
@@ -90,6 +91,10 @@ export const EVENT_CATALOG = {
   "report.forwarded": entry(TOPICS.moderation, ReportForwarded),
   "strike.created": entry(TOPICS.moderation, StrikeCreated),
   "appeal.resolved": entry(TOPICS.moderation, AppealResolved),
+  "announcement.published": entry(TOPICS.moderation, AnnouncementChanged),
+  "announcement.updated": entry(TOPICS.moderation, AnnouncementChanged),
+  "announcement.reaction": entry(TOPICS.moderation, AnnouncementReactionChanged),
+  "announcement.deleted": entry(TOPICS.moderation, AnnouncementDeleted),
 } as const;
 
 /** A known event type such as `status.created`. */

@@ -22,6 +22,8 @@ export const moderationEnv = z.object({
   STATUSES_GRPC_URL: z.string().default("127.0.0.1:50052"),
   /** Days a user has to appeal a strike (the spec's 20, as Mastodon). */
   APPEAL_WINDOW_DAYS: z.coerce.number().int().positive().default(20),
+  /** Milliseconds between runs of the scheduler that publishes announcements when their `scheduled_at` comes. */
+  ANNOUNCEMENTS_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
 });
 
 export type ModerationConfig = z.infer<typeof moderationEnv>;

@@ -1,20 +1,23 @@
 import { createOutboxRelay } from "@starling/events";
 import type { InfraProvider } from "@starling/platform";
 import { AccountActionsServiceDefinition, StrikesServiceDefinition } from "@starling/proto/moderation/v1/account_actions";
+import { AnnouncementsServiceDefinition } from "@starling/proto/moderation/v1/announcements";
 import { AuditLogServiceDefinition } from "@starling/proto/moderation/v1/audit_log";
 import { CanonicalEmailBlocksServiceDefinition, DomainAllowsServiceDefinition, DomainBlocksServiceDefinition, EmailDomainBlocksServiceDefinition, IpBlocksServiceDefinition } from "@starling/proto/moderation/v1/blocks";
 import { ReportsServiceDefinition } from "@starling/proto/moderation/v1/reports";
 import { RulesServiceDefinition } from "@starling/proto/moderation/v1/rules";
-import { createIdGenerator, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
+import { createIdGenerator, publicBaseUrl, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { moderationMigrations } from "../migrations/index.ts";
 import { connectModerationClients } from "./clients/moderation-clients.ts";
 import type { ModerationConfig } from "./config.ts";
 import { accountActionsHandlers, strikesHandlers } from "./grpc/account-actions-handlers.ts";
+import { announcementsHandlers } from "./grpc/announcements-handlers.ts";
 import { auditLogHandlers } from "./grpc/audit-log-handlers.ts";
 import { canonicalEmailBlockHandlers, domainAllowHandlers, domainBlockHandlers, emailDomainBlockHandlers, ipBlockHandlers } from "./grpc/block-handlers.ts";
 import { reportsHandlers } from "./grpc/reports-handlers.ts";
 import { rulesHandlers } from "./grpc/rules-handlers.ts";
 import type { ModerationDeps } from "./use-cases/deps.ts";
+import { startAnnouncementPublisher } from "./workers/announcement-publisher.ts";
 
 /** What to run besides the gRPC server. */
 export interface ModerationServiceOptions {
@@ -43,7 +46,7 @@ export async function startModerationService(config: ModerationConfig, context: 
   context.readiness.add("database", () => db.ping());
   const clients = connectModerationClients(config);
   context.shutdown.add("clients", "moderation clients", () => Object.values(clients).forEach((client) => client.close()));
-  const deps: ModerationDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, appealWindowMs: config.APPEAL_WINDOW_DAYS * DAY_MS };
+  const deps: ModerationDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, appealWindowMs: config.APPEAL_WINDOW_DAYS * DAY_MS, baseUrl: publicBaseUrl(config) };
   if (options.relay !== false) {
     const bus = infra.bus();
     context.readiness.add("event bus", () => bus.ping());
@@ -52,6 +55,8 @@ export async function startModerationService(config: ModerationConfig, context: 
     deps.nudgeRelay = () => relay.nudge();
     context.shutdown.add("workers", "moderation outbox relay", () => relay.stop());
   }
+  const publisher = startAnnouncementPublisher(deps, { intervalMs: config.ANNOUNCEMENTS_INTERVAL_MS, logger: context.logger });
+  context.shutdown.add("workers", "moderation announcement publisher", () => publisher.stop());
   const endpoints = await serveService(context, config, [
     { definition: AuditLogServiceDefinition, handlers: auditLogHandlers(deps) },
     { definition: DomainBlocksServiceDefinition, handlers: domainBlockHandlers(deps, config.SHOW_DOMAIN_BLOCKS) },
@@ -63,6 +68,7 @@ export async function startModerationService(config: ModerationConfig, context: 
     { definition: ReportsServiceDefinition, handlers: reportsHandlers(deps) },
     { definition: AccountActionsServiceDefinition, handlers: accountActionsHandlers(deps) },
     { definition: StrikesServiceDefinition, handlers: strikesHandlers(deps) },
+    { definition: AnnouncementsServiceDefinition, handlers: announcementsHandlers(deps) },
   ]);
   return { ...endpoints, deps };
 }

@@ -1,7 +1,9 @@
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
+import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import { RegistrationServiceClient } from "@starling/proto/accounts/v1/registration";
 import { SecurityServiceClient } from "@starling/proto/accounts/v1/security";
+import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import { connectService, type AsyncClient } from "@starling/runtime";
 import type { ModerationConfig } from "../config.ts";
@@ -13,6 +15,10 @@ export interface ModerationClients {
   security: AsyncClient<SecurityServiceClient>;
   registration: AsyncClient<RegistrationServiceClient>;
   statuses: AsyncClient<StatusesServiceClient>;
+  /** Accounts an announcement mentions. */
+  profiles: AsyncClient<ProfilesServiceClient>;
+  /** Custom emojis (statuses keeps them): an announcement's and its reactions'. */
+  customEmojis: AsyncClient<CustomEmojisServiceClient>;
 }
 
 /** Connects to accounts and statuses, each call bounded by the gRPC deadline. */
@@ -24,5 +30,7 @@ export function connectModerationClients(config: ModerationConfig): ModerationCl
     security: connectService(SecurityServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     registration: connectService(RegistrationServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     statuses: connectService(StatusesServiceClient, config.STATUSES_GRPC_URL, defaults),
+    profiles: connectService(ProfilesServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    customEmojis: connectService(CustomEmojisServiceClient, config.STATUSES_GRPC_URL, defaults),
   };
 }

@@ -12,6 +12,8 @@ export interface ModerationDeps {
   nudgeRelay: () => void;
   /** How long after a strike its appeal is accepted, in milliseconds. */
   appealWindowMs: number;
+  /** This server's public URL, for the links of announcements' hashtags. */
+  baseUrl: string;
 }
 
 /** The caller of an RPC: the viewer the gateway signed, and the token to forward to other services. */
