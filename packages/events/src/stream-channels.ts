@@ -14,6 +14,8 @@ const prefix = "streaming:timeline:";
 export const streamChannels = {
   /** A user's home feed: update, status.update and delete of what reaches it, filters and announcements. */
   home: (accountId: string) => `${prefix}${accountId}`,
+  /** Announcements, to every user stream at once (a broadcast rather than one message per user). */
+  announcements: () => `${prefix}announcements`,
   /** A user's notifications. */
   notifications: (accountId: string) => `${prefix}${accountId}:notifications`,
   /** A user's direct conversations (conversation events). */

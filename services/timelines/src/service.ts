@@ -17,6 +17,7 @@ import { markersHandlers } from "./grpc/markers-handlers.ts";
 import { notificationsHandlers } from "./grpc/notifications-handlers.ts";
 import { tagsHandlers } from "./grpc/tags-handlers.ts";
 import { startStreamNotificationsConsumer } from "./events/stream-notifications-consumer.ts";
+import { startStreamAnnouncementsConsumer } from "./events/stream-announcements-consumer.ts";
 import { timelinesHandlers } from "./grpc/timelines-handlers.ts";
 import { listsHandlers } from "./grpc/lists-handlers.ts";
 import { conversationsHandlers } from "./grpc/conversations-handlers.ts";
@@ -72,6 +73,8 @@ export async function startTimelinesService(
     context.shutdown.add("workers", "timelines instance blocks consumer", () => instanceBlocks.stop());
     const notificationStreams = await startStreamNotificationsConsumer(infra.bus(), kv);
     context.shutdown.add("workers", "timelines notification streaming", () => notificationStreams.stop());
+    const announcementStreams = await startStreamAnnouncementsConsumer(infra.bus(), kv);
+    context.shutdown.add("workers", "timelines announcement streaming", () => announcementStreams.stop());
   }
   const listsDeps = { ...deps, newId: createIdGenerator(), now: () => new Date() };
   return serveService(context, config, [

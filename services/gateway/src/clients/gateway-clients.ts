@@ -29,6 +29,7 @@ import { FederationServiceClient } from "@starling/proto/federation/v1/federatio
 import { AuditLogServiceClient } from "@starling/proto/moderation/v1/audit_log";
 import { CanonicalEmailBlocksServiceClient, DomainAllowsServiceClient, DomainBlocksServiceClient, EmailDomainBlocksServiceClient, IpBlocksServiceClient } from "@starling/proto/moderation/v1/blocks";
 import { RulesServiceClient } from "@starling/proto/moderation/v1/rules";
+import { AnnouncementsServiceClient } from "@starling/proto/moderation/v1/announcements";
 import { ReportsServiceClient } from "@starling/proto/moderation/v1/reports";
 import { AccountActionsServiceClient, StrikesServiceClient } from "@starling/proto/moderation/v1/account_actions";
 import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
@@ -70,6 +71,7 @@ export interface Clients {
   emailDomainBlocks: AsyncClient<EmailDomainBlocksServiceClient>;
   canonicalEmailBlocks: AsyncClient<CanonicalEmailBlocksServiceClient>;
   rules: AsyncClient<RulesServiceClient>;
+  announcements: AsyncClient<AnnouncementsServiceClient>;
   reports: AsyncClient<ReportsServiceClient>;
   accountActions: AsyncClient<AccountActionsServiceClient>;
   strikes: AsyncClient<StrikesServiceClient>;
@@ -114,6 +116,7 @@ export function connectClients(config: GatewayConfig): Clients {
     emailDomainBlocks: connectService(EmailDomainBlocksServiceClient, config.MODERATION_GRPC_URL, defaults),
     canonicalEmailBlocks: connectService(CanonicalEmailBlocksServiceClient, config.MODERATION_GRPC_URL, defaults),
     rules: connectService(RulesServiceClient, config.MODERATION_GRPC_URL, defaults),
+    announcements: connectService(AnnouncementsServiceClient, config.MODERATION_GRPC_URL, defaults),
     reports: connectService(ReportsServiceClient, config.MODERATION_GRPC_URL, defaults),
     accountActions: connectService(AccountActionsServiceClient, config.MODERATION_GRPC_URL, defaults),
     strikes: connectService(StrikesServiceClient, config.MODERATION_GRPC_URL, defaults),

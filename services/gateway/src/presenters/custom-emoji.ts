@@ -2,7 +2,7 @@ import type { CustomEmoji } from "@starling/proto/statuses/v1/custom_emojis";
 import type { RouteContext } from "../http/route.ts";
 
 /** Renders a Mastodon CustomEmoji entity; `static_url` falls back to the image itself, `category` to null. */
-export function presentCustomEmoji(emoji: CustomEmoji): Record<string, unknown> {
+export function presentCustomEmoji(emoji: Pick<CustomEmoji, "shortcode" | "url" | "staticUrl" | "visibleInPicker" | "category">): Record<string, unknown> {
   return {
     shortcode: emoji.shortcode,
     url: emoji.url,

@@ -29,6 +29,7 @@ import { adminAuditLogRoutes } from "./admin-audit-log-routes.ts";
 import { adminDomainBlockRoutes } from "./admin-domain-block-routes.ts";
 import { adminSignUpBlockRoutes } from "./admin-sign-up-block-routes.ts";
 import { ruleRoutes } from "./rule-routes.ts";
+import { announcementRoutes } from "./announcement-routes.ts";
 import { reportRoutes } from "./report-routes.ts";
 import { adminAccountRoutes } from "./admin-account-routes.ts";
 import { strikeRoutes } from "./strike-routes.ts";
@@ -68,4 +69,5 @@ export const ROUTES: Route[] = [
   ...reportRoutes,
   ...adminAccountRoutes,
   ...strikeRoutes,
+  ...announcementRoutes,
 ];

@@ -17,10 +17,10 @@ describe("resolveStream", () => {
     assert.equal(channels("hashtag"), "404 No tag for stream provided");
   });
 
-  it("gives user its home and, with read or read:notifications, its notifications", () => {
-    assert.deepEqual(channels("user", viewer("read")), ["streaming:timeline:7", "streaming:timeline:7:notifications"]);
-    assert.deepEqual(channels("user", viewer("read:statuses")), ["streaming:timeline:7"]);
-    assert.deepEqual(channels("user", viewer("read:statuses", "read:notifications")), ["streaming:timeline:7", "streaming:timeline:7:notifications"]);
+  it("gives user its home, the announcements and, with read or read:notifications, its notifications", () => {
+    assert.deepEqual(channels("user", viewer("read")), ["streaming:timeline:7", "streaming:timeline:7:notifications", "streaming:timeline:announcements"]);
+    assert.deepEqual(channels("user", viewer("read:statuses")), ["streaming:timeline:7", "streaming:timeline:announcements"]);
+    assert.deepEqual(channels("user", viewer("read:statuses", "read:notifications")), ["streaming:timeline:7", "streaming:timeline:7:notifications", "streaming:timeline:announcements"]);
   });
 
   it("asks read or read:notifications of user:notification and read or read:statuses of user and direct", () => {

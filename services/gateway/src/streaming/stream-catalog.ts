@@ -75,7 +75,7 @@ export function resolveStream(request: StreamRequest, viewer: Viewer | undefined
   if (!accountId || !hasAny(viewer, required)) return new StreamError(401, NOT_COVERED);
   switch (name) {
     case "user":
-      return { label: [name], channels: [streamChannels.home(accountId), ...(hasAny(viewer, ["read", "read:notifications"]) ? [streamChannels.notifications(accountId)] : [])], filtered: false };
+      return { label: [name], channels: [streamChannels.home(accountId), ...(hasAny(viewer, ["read", "read:notifications"]) ? [streamChannels.notifications(accountId)] : []), streamChannels.announcements()], filtered: false };
     case "user:notification":
       return { label: [name], channels: [streamChannels.notifications(accountId)], filtered: false };
     case "direct":

@@ -12,6 +12,7 @@ import type { Clients } from "../clients/gateway-clients.ts";
 import type { GatewayConfig } from "../config.ts";
 import type { TokenResolver } from "../http/authenticate.ts";
 import type { RouteContext } from "../http/route.ts";
+import { presentAnnouncementEvent } from "../presenters/announcement.ts";
 import { presentConversations } from "../presenters/conversation.ts";
 import { presentNotifications } from "../presenters/notification.ts";
 import { presentStatusesById } from "../presenters/status.ts";
@@ -96,8 +97,10 @@ export class StreamRenderer {
     }
     await forEachLimited([...work.values()], this.#deps.concurrency, (entry) => this.#renderFor(entry));
     for (const { message, targets } of batch) {
+      // Announcement events carry no viewer's state: rendered once for all their streams.
+      const shared = presentAnnouncementEvent(this.#deps.baseUrl, message);
       for (const { client, stream } of targets) {
-        const payload = this.#payloadOf(message, stream.label, work.get(viewerKey(client.viewer)));
+        const payload = shared ?? this.#payloadOf(message, stream.label, work.get(viewerKey(client.viewer)));
         if (payload !== undefined) client.send(stream, message.event, payload);
       }
     }
@@ -108,7 +111,7 @@ export class StreamRenderer {
     if (message.event === "notification") return message.notification ? work?.payloads.get(`n:${message.notification.notificationId}`) : undefined;
     if (message.event === "conversation") return message.conversation ? work?.payloads.get(conversationKey(message.conversation)) : undefined;
     if (message.event === "delete") return message.statusId;
-    // Events their publisher rendered (announcements), and filters_changed, which has no payload.
+    // Events whose payload is plain text (announcement.delete), and filters_changed, which has none.
     return message.payload ?? (message.event === "filters_changed" ? "undefined" : undefined);
   }
 
