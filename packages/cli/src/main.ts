@@ -18,6 +18,9 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   "rules add": async (argv) => (await import("./commands/rules.ts")).rulesCommand("add")(argv),
   "rules list": async (argv) => (await import("./commands/rules.ts")).rulesCommand("list")(argv),
   "rules remove": async (argv) => (await import("./commands/rules.ts")).rulesCommand("remove")(argv),
+  "announcements create": async (argv) => (await import("./commands/announcements.ts")).announcementsCommand("create")(argv),
+  "announcements list": async (argv) => (await import("./commands/announcements.ts")).announcementsCommand("list")(argv),
+  "announcements delete": async (argv) => (await import("./commands/announcements.ts")).announcementsCommand("delete")(argv),
   "emoji import": async (argv) => (await import("./commands/emoji-import.ts")).emojiImportCommand(argv),
   "media remove-remote": async (argv) => (await import("./commands/media-remove-remote.ts")).mediaRemoveRemoteCommand(argv),
   "federation deliveries": async (argv) => (await import("./commands/federation-deliveries.ts")).federationDeliveriesCommand(argv),
@@ -37,6 +40,10 @@ const HELP = `usage: starling <command>
                              add a server rule (shown at /api/v1/instance/rules)
   rules list                 the server rules: id, priority, text (hint)
   rules remove ID            remove a server rule
+  announcements create TEXT [--starts-at T --ends-at T [--all-day]] [--scheduled-at T]
+                             announce to every user (published at once, or at --scheduled-at)
+  announcements list         every announcement: id, state, time range, text
+  announcements delete ID    delete an announcement
   emoji import PATH [--category NAME] [--prefix P] [--suffix S] [--overwrite] [--unlisted]
                              import .png/.gif custom emojis: a file, a folder or a .tar.gz
   media remove-remote [--days N]
