@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { waitFor } from "@starling/testkit";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
-import { signIn, type Session } from "../src/harness/masto-session.ts";
+import type { Session } from "../src/harness/masto-session.ts";
+import { callApi, staffSession } from "../src/harness/staff-session.ts";
 import { openWebSocket } from "../src/harness/stream-clients.ts";
 import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import type { Stack } from "../src/harness/stack.ts";
@@ -18,19 +19,9 @@ describeOnBothStacks("announcements", (start) => {
   let admin: Session;
   const suffix = suiteSessions(start, ["ana", "ben"], async (suite) => {
     ({ stack, ana, ben } = suite);
-    const email = `herald_${suffix}@example.com`;
-    const password = await stack.createAccount(`herald_${suffix}`, email, ["--role", "Admin"]);
-    admin = await signIn(stack.url, email, password, "read write admin:read admin:write");
+    admin = await staffSession(stack, `herald_${suffix}`);
   });
-
-  const api = async (session: Session, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${session.accessToken}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const api = (session: Session, method: string, path: string, body?: unknown) => callApi(stack.url, session, method, path, body);
   const listed = async (session: Session, id: string, withDismissed = false) => ((await api(session, "GET", `/api/v1/announcements${withDismissed ? "?with_dismissed=true" : ""}`)).body as Json[]).find((a) => a.id === id) as any;
 
   it("publishes a scheduled announcement on time to the API and to an open user stream, with reactions and dismissal per user", async function () {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { waitFor } from "@starling/testkit";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
-import { signIn, type Session } from "../src/harness/masto-session.ts";
+import type { Session } from "../src/harness/masto-session.ts";
+import { callApi, staffSession } from "../src/harness/staff-session.ts";
 import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
@@ -17,19 +18,9 @@ describeOnBothStacks("moderation: reports, suspension and appeals", (start) => {
   let admin: Session;
   const suffix = suiteSessions(start, ["ana", "ben"], async (suite) => {
     ({ stack, ana, ben } = suite);
-    const email = `boss_${suffix}@example.com`;
-    const password = await stack.createAccount(`boss_${suffix}`, email, ["--role", "Admin"]);
-    admin = await signIn(stack.url, email, password, "read write follow admin:read admin:write");
+    admin = await staffSession(stack, `boss_${suffix}`);
   });
-
-  const api = async (session: Session, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${session.accessToken}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
+  const api = async (session: Session, method: string, path: string, body?: unknown) => (await callApi(stack.url, session, method, path, body)) as { status: number; body: Json };
 
   it("shows server rules to everyone and lets only staff manage them", async () => {
     const created = await api(admin, "POST", "/api/v1/admin/rules", { text: `No spam ${suffix}`, hint: "Ads included" });
