@@ -103,5 +103,24 @@ for (const backend of backends()) {
       assert.deepEqual(await settled(streamChannels.notifications(recipient)), ["notification 77"]);
       assert.deepEqual(await settled(streamChannels.notifications(other)), []);
     });
+
+    it("streams moderation's announcement events once, on the announcements channel every user stream hears", async () => {
+      const channel = streamChannels.announcements();
+      const messages: unknown[] = [];
+      await h.kv.subscribe(channel, (text) => void messages.push(decodeStreamMessage(text) ?? text));
+      const now = new Date();
+      const announcement = { id: "9", text: "Hello", content: "<p>Hello</p>", allDay: false, published: true, publishedAt: now, createdAt: now, updatedAt: now, mentions: [], tags: [], emojis: [], reactions: [] };
+      await h.publish("announcement.published", "9", { announcement });
+      await h.publish("announcement.reaction", "9", { announcementId: "9", name: "🎉", count: 2 });
+      await h.publish("announcement.deleted", "9", { announcementId: "9" });
+      await h.drain();
+      await h.kv.publish(channel, "marker");
+      await waitFor(() => messages.includes("marker"), { what: "the marker on the announcements channel" });
+      const events = messages.filter((m) => m !== "marker") as { event: string; announcement?: { id: string; content: string }; announcementReaction?: { name: string; count: number }; payload?: string }[];
+      assert.deepEqual(events.map((m) => m.event), ["announcement", "announcement.reaction", "announcement.delete"]);
+      assert.deepEqual([events[0]!.announcement?.id, events[0]!.announcement?.content], ["9", "<p>Hello</p>"]);
+      assert.deepEqual([events[1]!.announcementReaction?.name, events[1]!.announcementReaction?.count], ["🎉", 2]);
+      assert.equal(events[2]!.payload, "9");
+    });
   });
 }
