@@ -4,7 +4,7 @@ import { status as GrpcStatus } from "@grpc/grpc-js";
 import { decodePayload } from "@starling/events";
 import { AnnouncementsServiceClient, type Announcement } from "@starling/proto/moderation/v1/announcements";
 import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
-import { connectService, signViewer, type AsyncClient } from "@starling/runtime";
+import { connectService, OPERATOR_ROLE, signViewer, type AsyncClient } from "@starling/runtime";
 import { waitFor } from "@starling/testkit";
 import { backends, startModerationHarness, VIEWER_SECRET, type ModerationHarness } from "./support/moderation-harness.ts";
 import { startPeers, type Peers } from "./support/peers.ts";
@@ -35,7 +35,7 @@ for (const backend of backends) {
       ids.ana = await peers.createAccount("ana");
       ids.ben = await peers.createAccount("ben");
       const emojis = connectService(CustomEmojisServiceClient, peers.env.STATUSES_GRPC_URL!, { deadlineMs: 10_000 });
-      const owner = await signViewer(VIEWER_SECRET, { scopes: ["admin:write"], role: "Owner" });
+      const owner = await signViewer(VIEWER_SECRET, { scopes: ["admin:write"], role: OPERATOR_ROLE });
       await emojis.createCustomEmoji({ shortcode: "blobcat", url: "https://social.test/emoji/blobcat.png", staticUrl: "https://social.test/emoji/blobcat-static.png", visibleInPicker: true, overwrite: false }, { viewerToken: owner });
       emojis.close();
     });

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { moderationEnv, startModerationService } from "@starling/moderation";
 import { AnnouncementsServiceClient, type Announcement } from "@starling/proto/moderation/v1/announcements";
-import { connectService, signViewer } from "@starling/runtime";
+import { connectService, OPERATOR_ROLE, signViewer } from "@starling/runtime";
 import { reachServices } from "./reach-services.ts";
 
 const USAGE = "usage: starling announcements create TEXT [--starts-at T --ends-at T [--all-day]] [--scheduled-at T] | announcements list | announcements delete ID";
@@ -18,7 +18,7 @@ const describe = (a: Announcement) =>
   [a.id, a.published ? `published ${a.publishedAt?.toISOString()}` : `scheduled ${a.scheduledAt?.toISOString()}`, a.startsAt ? `${a.startsAt.toISOString()}..${a.endsAt?.toISOString()}${a.allDay ? " (all day)" : ""}` : "-", a.text.replace(/\s+/g, " ")].join("\t");
 
 /**
- * `starling announcements create|list|delete`: manages announcements as the Owner, through the
+ * `starling announcements create|list|delete`: manages announcements as the operator, through the
  * moderation service (the running one, or one started here for the command, as `rules` does).
  */
 export function announcementsCommand(action: "create" | "list" | "delete"): (argv: string[]) => Promise<void> {
@@ -35,7 +35,7 @@ export function announcementsCommand(action: "create" | "list" | "delete"): (arg
     });
     const client = connectService(AnnouncementsServiceClient, reached.addresses.moderation, { deadlineMs: 15_000 });
     try {
-      const viewerToken = await signViewer(reached.secret, { accountId: "0", role: "Owner", scopes: ["admin:read", "admin:write"] });
+      const viewerToken = await signViewer(reached.secret, { accountId: "0", role: OPERATOR_ROLE, scopes: ["admin:read", "admin:write"] });
       if (action === "create") {
         const created = await client.createAnnouncement({ text: positionals.join(" "), ...timing }, { viewerToken });
         console.log(`OK (announcement ${created.id}, ${created.published ? "published" : `scheduled for ${created.scheduledAt?.toISOString()}`})`);
