@@ -8,6 +8,7 @@ import { connectService, OPERATOR_ROLE, signViewer, type AsyncClient } from "@st
 import { waitFor } from "@starling/testkit";
 import { backends, startModerationHarness, VIEWER_SECRET, type ModerationHarness } from "./support/moderation-harness.ts";
 import { startPeers, type Peers } from "./support/peers.ts";
+import { publishDueAnnouncements } from "../src/use-cases/publish-due-announcements.ts";
 
 const grpcCode = (code: GrpcStatus) => (error: unknown) => (error as { code?: number }).code === code;
 const HOUR_MS = 60 * 60_000;
@@ -63,12 +64,13 @@ for (const backend of backends) {
       await waitFor(() => eventsOf("announcement.published").some((a) => a.id === saved.id));
     });
 
-    it("refuses all_day without a time range, half a range, and an end before the start", async () => {
+    it("refuses all_day without a time range, half a range, an end before the start, and a year past 9999", async () => {
       const now = Date.now();
       await assert.rejects(create("All day?", { allDay: true }), grpcCode(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(create("Half", { startsAt: new Date(now) }), grpcCode(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(create("Backwards", { startsAt: new Date(now + HOUR_MS), endsAt: new Date(now) }), grpcCode(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(create("   "), grpcCode(GrpcStatus.INVALID_ARGUMENT));
+      await assert.rejects(create("Far", { scheduledAt: new Date("+012000-01-01T00:00:00Z") }), grpcCode(GrpcStatus.INVALID_ARGUMENT));
       const ranged = await create("Maintenance", { startsAt: new Date(now + HOUR_MS), endsAt: new Date(now + 2 * HOUR_MS), allDay: true });
       assert.equal(ranged.allDay, true);
     });
@@ -90,6 +92,16 @@ for (const backend of backends) {
       assert.ok(listed.publishedAt);
       await waitFor(() => eventsOf("announcement.published").some((a) => a.id === scheduled.id));
       assert.equal(eventsOf("announcement.published").filter((a) => a.id === scheduled.id).length, 1);
+    });
+
+    it("publishes from the stored schedule alone, as a restarted or another replica's scheduler would, once", async () => {
+      const scheduled = await create("Stored", { scheduledAt: new Date(Date.now() + clockOffsetMs + 5 * HOUR_MS) });
+      // A scheduler with nothing in memory but the database, its clock past the schedule.
+      const fresh = { db: service.db, now: () => new Date(Date.now() + clockOffsetMs + 6 * HOUR_MS), nudgeRelay: () => {} };
+      assert.equal(await publishDueAnnouncements(fresh, 50), 1);
+      assert.equal(await publishDueAnnouncements(fresh, 50), 0);
+      const stored = (await announcements.listAllAnnouncements({}, await admin())).announcements.find((a) => a.id === scheduled.id);
+      assert.equal(stored?.published, true);
     });
 
     it("publishes at once an announcement saved with a schedule already past", async () => {

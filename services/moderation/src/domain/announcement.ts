@@ -60,6 +60,10 @@ export const MAX_DISTINCT_REACTIONS = 8;
  * spec says, `all_day` without a range: it is only a visual cue for a range.
  */
 export function checkTiming(timing: AnnouncementTiming): void {
+  // PostgreSQL keeps years 4713 BC to 294276 AD; a year clients can mean is far inside that.
+  for (const time of [timing.startsAt, timing.endsAt, timing.scheduledAt]) {
+    if (time && (Number.isNaN(time.getTime()) || time.getUTCFullYear() < 1 || time.getUTCFullYear() > 9999)) throw invalidArgument("Validation failed: times must fall in the years 1 to 9999");
+  }
   if ((timing.startsAt === undefined) !== (timing.endsAt === undefined)) throw invalidArgument("Validation failed: Starts at and ends at must be given together");
   if (timing.startsAt && timing.endsAt && timing.endsAt <= timing.startsAt) throw invalidArgument("Validation failed: Ends at must be after starts at");
   if (timing.allDay && !timing.startsAt) throw invalidArgument("Validation failed: All day needs a time range");
