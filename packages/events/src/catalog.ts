@@ -14,6 +14,7 @@ import { FiltersChanged } from "@starling/proto/timelines/v1/filter_events";
 import { AdminDomainBlockChanged, AdminDomainBlockRemoved, CanonicalEmailBlockChanged, DomainAllowChanged, EmailDomainBlockChanged, IpBlockChanged } from "@starling/proto/moderation/v1/block_events";
 import { AppealResolved, ReportCreated, ReportForwarded, StrikeCreated } from "@starling/proto/moderation/v1/events";
 import { AnnouncementChanged, AnnouncementDeleted, AnnouncementReactionChanged } from "@starling/proto/moderation/v1/announcements";
+import { UserSignedIn } from "@starling/proto/accounts/v1/events";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
@@ -95,6 +96,7 @@ export const EVENT_CATALOG = {
   "announcement.updated": entry(TOPICS.moderation, AnnouncementChanged),
   "announcement.reaction": entry(TOPICS.moderation, AnnouncementReactionChanged),
   "announcement.deleted": entry(TOPICS.moderation, AnnouncementDeleted),
+  "user.signed_in": entry(TOPICS.accounts, UserSignedIn),
 } as const;
 
 /** A known event type such as `status.created`. */

@@ -51,6 +51,12 @@ export const gatewayEnv = z.object({
    * only in limited-federation, whitelist or authorized-fetch mode, so by default they are open.
    */
   STREAMING_REQUIRE_TOKEN: flag(false),
+  /**
+   * Whether GET /api/v1/instance/peers and /activity answer (Mastodon's peers_api_enabled and
+   * activity_api_enabled settings); false, they are 404. Env flags until instance settings carry them.
+   */
+  SHOW_PEERS: flag(true),
+  SHOW_ACTIVITY: flag(true),
   /** Base URL of the streaming API when a proxy serves it on a host of its own (wss://streaming.example.com); unset, the instance's own URL. */
   STREAMING_API_BASE_URL: z.string().regex(/^wss?:\/\/[^/]+$/, "STREAMING_API_BASE_URL must be ws(s)://host[:port]").optional(),
   /** Bytes a streaming client may leave unread before it is dropped, so one slow client holds no memory and slows no one. */

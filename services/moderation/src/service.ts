@@ -3,6 +3,7 @@ import type { InfraProvider } from "@starling/platform";
 import { AccountActionsServiceDefinition, StrikesServiceDefinition } from "@starling/proto/moderation/v1/account_actions";
 import { AnnouncementsServiceDefinition } from "@starling/proto/moderation/v1/announcements";
 import { AuditLogServiceDefinition } from "@starling/proto/moderation/v1/audit_log";
+import { DashboardServiceDefinition } from "@starling/proto/moderation/v1/dashboard";
 import { CanonicalEmailBlocksServiceDefinition, DomainAllowsServiceDefinition, DomainBlocksServiceDefinition, EmailDomainBlocksServiceDefinition, IpBlocksServiceDefinition } from "@starling/proto/moderation/v1/blocks";
 import { ReportsServiceDefinition } from "@starling/proto/moderation/v1/reports";
 import { RulesServiceDefinition } from "@starling/proto/moderation/v1/rules";
@@ -16,6 +17,8 @@ import { auditLogHandlers } from "./grpc/audit-log-handlers.ts";
 import { canonicalEmailBlockHandlers, domainAllowHandlers, domainBlockHandlers, emailDomainBlockHandlers, ipBlockHandlers } from "./grpc/block-handlers.ts";
 import { reportsHandlers } from "./grpc/reports-handlers.ts";
 import { rulesHandlers } from "./grpc/rules-handlers.ts";
+import { dashboardHandlers } from "./grpc/dashboard-handlers.ts";
+import { startDashboardCountersConsumer } from "./events/dashboard-counters-consumer.ts";
 import type { ModerationDeps } from "./use-cases/deps.ts";
 import { startAnnouncementPublisher } from "./workers/announcement-publisher.ts";
 
@@ -36,7 +39,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Composes the moderation service: its schema, clients of accounts and statuses, the outbox relay to
- * starling.moderation.v1, and its gRPC services (one per area, each in its own proto file under
+ * starling.moderation.v1, the dashboard counters' consumer, and its gRPC services (one per area, each in its own proto file under
  * starling/moderation/v1).
  */
 export async function startModerationService(config: ModerationConfig, context: ServiceContext, infra: InfraProvider, options: ModerationServiceOptions = {}): Promise<ModerationEndpoints> {
@@ -46,7 +49,7 @@ export async function startModerationService(config: ModerationConfig, context: 
   context.readiness.add("database", () => db.ping());
   const clients = connectModerationClients(config);
   context.shutdown.add("clients", "moderation clients", () => Object.values(clients).forEach((client) => client.close()));
-  const deps: ModerationDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, appealWindowMs: config.APPEAL_WINDOW_DAYS * DAY_MS, baseUrl: publicBaseUrl(config) };
+  const deps: ModerationDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, appealWindowMs: config.APPEAL_WINDOW_DAYS * DAY_MS, baseUrl: publicBaseUrl(config), localDomain: config.LOCAL_DOMAIN };
   if (options.relay !== false) {
     const bus = infra.bus();
     context.readiness.add("event bus", () => bus.ping());
@@ -54,6 +57,8 @@ export async function startModerationService(config: ModerationConfig, context: 
     relay.start();
     deps.nudgeRelay = () => relay.nudge();
     context.shutdown.add("workers", "moderation outbox relay", () => relay.stop());
+    const counters = await startDashboardCountersConsumer(db, bus);
+    context.shutdown.add("workers", "dashboard counters consumer", () => counters.stop());
   }
   const publisher = startAnnouncementPublisher(deps, { intervalMs: config.ANNOUNCEMENTS_INTERVAL_MS, logger: context.logger });
   context.shutdown.add("workers", "moderation announcement publisher", () => publisher.stop());
@@ -69,6 +74,7 @@ export async function startModerationService(config: ModerationConfig, context: 
     { definition: AccountActionsServiceDefinition, handlers: accountActionsHandlers(deps) },
     { definition: StrikesServiceDefinition, handlers: strikesHandlers(deps) },
     { definition: AnnouncementsServiceDefinition, handlers: announcementsHandlers(deps) },
+    { definition: DashboardServiceDefinition, handlers: dashboardHandlers(deps) },
   ]);
   return { ...endpoints, deps };
 }

@@ -3,7 +3,8 @@ import { isSubsetOf, parseScopes } from "../domain/scopes.ts";
 import { hashToken, randomSecret } from "../domain/secrets.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { insertToken, type OauthApp } from "../data/oauth-queries.ts";
-import { recordSignIn, type User } from "../data/users-queries.ts";
+import type { User } from "../data/users-queries.ts";
+import { markSignedIn } from "./record-sign-in.ts";
 import { authorizationCodeGrant } from "./authorization-code-grant.ts";
 import type { AccountsDeps } from "./deps.ts";
 import { authenticateClient, oauthFailure as fail } from "./oauth-client.ts";
@@ -60,9 +61,10 @@ export async function issueToken(deps: AccountsDeps, input: IssueTokenInput): Pr
       revokedAt: null,
     });
     // A password grant is a sign-in: it is what the active-user counts measure.
-    if (user && input.grantType === "password") await recordSignIn(deps.db, trx, user.id, createdAt);
+    if (user && input.grantType === "password") await markSignedIn(deps, trx, user, createdAt);
     return scopes;
   });
+  if (input.grantType === "password") deps.nudge();
   return { accessToken, scopes, createdAt };
 }
 

@@ -30,6 +30,7 @@ import { AuditLogServiceClient } from "@starling/proto/moderation/v1/audit_log";
 import { CanonicalEmailBlocksServiceClient, DomainAllowsServiceClient, DomainBlocksServiceClient, EmailDomainBlocksServiceClient, IpBlocksServiceClient } from "@starling/proto/moderation/v1/blocks";
 import { RulesServiceClient } from "@starling/proto/moderation/v1/rules";
 import { AnnouncementsServiceClient } from "@starling/proto/moderation/v1/announcements";
+import { DashboardServiceClient } from "@starling/proto/moderation/v1/dashboard";
 import { ReportsServiceClient } from "@starling/proto/moderation/v1/reports";
 import { AccountActionsServiceClient, StrikesServiceClient } from "@starling/proto/moderation/v1/account_actions";
 import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
@@ -75,6 +76,7 @@ export interface Clients {
   reports: AsyncClient<ReportsServiceClient>;
   accountActions: AsyncClient<AccountActionsServiceClient>;
   strikes: AsyncClient<StrikesServiceClient>;
+  dashboard: AsyncClient<DashboardServiceClient>;
   adminAccounts: AsyncClient<AdminAccountsServiceClient>;
 }
 
@@ -120,6 +122,7 @@ export function connectClients(config: GatewayConfig): Clients {
     reports: connectService(ReportsServiceClient, config.MODERATION_GRPC_URL, defaults),
     accountActions: connectService(AccountActionsServiceClient, config.MODERATION_GRPC_URL, defaults),
     strikes: connectService(StrikesServiceClient, config.MODERATION_GRPC_URL, defaults),
+    dashboard: connectService(DashboardServiceClient, config.MODERATION_GRPC_URL, defaults),
     adminAccounts: connectService(AdminAccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
   };
 }

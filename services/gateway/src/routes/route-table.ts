@@ -33,6 +33,8 @@ import { announcementRoutes } from "./announcement-routes.ts";
 import { reportRoutes } from "./report-routes.ts";
 import { adminAccountRoutes } from "./admin-account-routes.ts";
 import { strikeRoutes } from "./strike-routes.ts";
+import { adminDashboardRoutes } from "./admin-dashboard-routes.ts";
+import { instanceActivityRoutes } from "./instance-activity-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each (one group a line, so new groups merge cleanly). */
 export const ROUTES: Route[] = [
@@ -70,4 +72,6 @@ export const ROUTES: Route[] = [
   ...adminAccountRoutes,
   ...strikeRoutes,
   ...announcementRoutes,
+  ...adminDashboardRoutes,
+  ...instanceActivityRoutes,
 ];

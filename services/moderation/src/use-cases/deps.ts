@@ -14,6 +14,8 @@ export interface ModerationDeps {
   appealWindowMs: number;
   /** This server's public URL, for the links of announcements' hashtags. */
   baseUrl: string;
+  /** This server's domain, which the dashboard names where counters say "here". */
+  localDomain: string;
 }
 
 /** The caller of an RPC: the viewer the gateway signed, and the token to forward to other services. */

@@ -2,6 +2,8 @@ import type { Transaction } from "@starling/db";
 import { isId, parsePage, type PageInput } from "@starling/paging";
 import { notFound } from "@starling/runtime";
 import { findReport, listReports, saveReport, type ReportFilter } from "../data/reports-queries.ts";
+import { bumpCount } from "../data/dashboard-counters-queries.ts";
+import { utcDay } from "../domain/dashboard-day.ts";
 import { checkedCategory, type Report } from "../domain/report.ts";
 import { requireStaff } from "../domain/staff.ts";
 import { recordAudit } from "./audit-log.ts";
@@ -34,6 +36,8 @@ export async function changeReport(deps: ModerationDeps, caller: Caller, id: str
     const now = deps.now();
     const report = { ...(await change(existing, staffId, now)), updatedAt: now };
     await saveReport(deps.db, t, report);
+    // The dashboard's resolved_reports counts first resolutions, in the resolution's transaction.
+    if (!existing.actionTakenAt && report.actionTakenAt) await bumpCount(deps.db, t, { key: "resolved_reports", day: utcDay(report.actionTakenAt) });
     await recordAudit(deps, t, { accountId: staffId, action: `report.${action}`, targetType: "Report", targetId: report.id });
     return report;
   };

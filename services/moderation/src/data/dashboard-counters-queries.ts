@@ -1,0 +1,87 @@
+import type { Database, Transaction } from "@starling/db";
+
+/** A counter row's identity: key, up to two dimension values ('' when unused) and the UTC day. */
+export interface CounterCell {
+  key: string;
+  dim1?: string;
+  dim2?: string;
+  day: string;
+}
+
+/** A calendar span, both days included, as YYYY-MM-DD. */
+export interface DaySpan {
+  from: string;
+  to: string;
+}
+
+/** Adds `by` to a daily counter. */
+export async function bumpCount(db: Database, trx: Transaction, cell: CounterCell, by = 1): Promise<void> {
+  await db
+    .table("dashboard_daily_counts", trx)
+    .insert({ key: cell.key, dim1: cell.dim1 ?? "", dim2: cell.dim2 ?? "", day: cell.day, count: by })
+    .onConflict(["key", "dim1", "day", "dim2"])
+    .merge({ count: db.knex.raw("?? + excluded.count", ["dashboard_daily_counts.count"]) });
+}
+
+/**
+ * Adds `member` to the day's set for (key, dim); when it was new, the day's distinct count (the
+ * counter of the same key and dim1 = dim) grows by one, so daily values never count the set.
+ */
+export async function addMember(db: Database, trx: Transaction, cell: { key: string; dim?: string; day: string }, member: string): Promise<void> {
+  const inserted: unknown[] = await db
+    .table("dashboard_daily_members", trx)
+    .insert({ key: cell.key, dim: cell.dim ?? "", day: cell.day, member })
+    .onConflict(["key", "dim", "day", "member"])
+    .ignore()
+    .returning("member");
+  if (inserted.length > 0) await bumpCount(db, trx, { key: cell.key, dim1: cell.dim ?? "", day: cell.day });
+}
+
+/** Per-day sums of a key (over dim2), for one dim1 value. */
+export async function dailyCounts(db: Database, key: string, dim1: string, span: DaySpan): Promise<Map<string, number>> {
+  const rows: { day: string; value: string }[] = await db
+    .table("dashboard_daily_counts")
+    .where({ key, dim1 })
+    .whereBetween("day", [span.from, span.to])
+    .groupBy("day")
+    .select(db.knex.raw("to_char(day, 'YYYY-MM-DD') as day"), db.knex.raw("sum(count) as value"));
+  return new Map(rows.map((r) => [r.day, Number(r.value)]));
+}
+
+/** The sum of a key for one dim1 value, over a span or (without one) all time. */
+export async function totalCount(db: Database, key: string, dim1: string, span?: DaySpan): Promise<number> {
+  const query = db.table("dashboard_daily_counts").where({ key, dim1 });
+  if (span) query.whereBetween("day", [span.from, span.to]);
+  const row = (await query.sum("count as value").first()) as { value: string | null } | undefined;
+  return Number(row?.value ?? 0);
+}
+
+/** How many distinct members the day sets of (key, dim) hold across a span. */
+export async function distinctMembers(db: Database, key: string, dim: string, span: DaySpan): Promise<number> {
+  const row = (await db.table("dashboard_daily_members").where({ key, dim }).whereBetween("day", [span.from, span.to]).countDistinct("member as value").first()) as
+    | { value: string | number }
+    | undefined;
+  return Number(row?.value ?? 0);
+}
+
+/** The largest groups of a key over a span: by dim1 (all dim1 values) or by dim2 within one dim1. */
+export async function topCounts(db: Database, key: string, group: { dim1?: string }, span: DaySpan, limit: number): Promise<{ value: string; count: number }[]> {
+  const column = group.dim1 === undefined ? "dim1" : "dim2";
+  const query = db.table("dashboard_daily_counts").where({ key }).whereBetween("day", [span.from, span.to]);
+  if (group.dim1 !== undefined) query.where({ dim1: group.dim1 });
+  const rows: { value: string; count: string }[] = await query.groupBy(column).select(`${column} as value`).sum("count as count").orderBy([{ column: "count", order: "desc" }, { column: "value" }]).limit(limit);
+  return rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+}
+
+/** The largest member sets of a key over a span, by dim (distinct members each). */
+export async function topMemberSets(db: Database, key: string, span: DaySpan, limit: number): Promise<{ value: string; count: number }[]> {
+  const rows: { value: string; count: string }[] = await db
+    .table("dashboard_daily_members")
+    .where({ key })
+    .whereBetween("day", [span.from, span.to])
+    .groupBy("dim")
+    .select("dim as value", db.knex.raw("count(distinct member) as count"))
+    .orderBy([{ column: "count", order: "desc" }, { column: "value" }])
+    .limit(limit);
+  return rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+}
