@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { waitFor } from "@starling/testkit";
+import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
+import { signIn, type Session } from "../src/harness/masto-session.ts";
+import { suiteSessions } from "../src/harness/suite-sessions.ts";
+import type { Stack } from "../src/harness/stack.ts";
+
+type Json = Record<string, any>;
+
+// Issue 17's "measures count today's new users", and the public weekly activity and peers, read
+// from the moderation service's counters.
+describeOnBothStacks("dashboard measures and instance activity", (start) => {
+  let stack: Stack;
+  let ana: Session;
+  let admin: Session;
+  const suffix = suiteSessions(start, ["ana"], async (suite) => {
+    ({ stack, ana } = suite);
+    const email = `dash_${suffix}@example.com`;
+    const password = await stack.createAccount(`dash_${suffix}`, email, ["--role", "Admin"]);
+    admin = await signIn(stack.url, email, password, "read write admin:read");
+  });
+
+  const today = () => new Date().toISOString().slice(0, 10);
+  const post = async (session: Session, path: string, body: unknown) => {
+    const response = await fetch(`${stack.url}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  const newUsersToday = async () => {
+    const { status, body } = await post(admin, "/api/v1/admin/measures", { keys: ["new_users", "unknown_key"], start_at: today(), end_at: today() });
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.length, 1);
+    return Number(body[0].total);
+  };
+
+  it("counts today's new users: two more accounts make new_users grow by two", async function () {
+    this.timeout(120_000);
+    // The admin and ana were counted already once the consumer caught up with them.
+    const before = await waitFor(async () => ((n) => (n >= 2 ? n : undefined))(await newUsersToday()), { timeoutMs: 60_000, what: "the suite's accounts counted" });
+    await stack.createAccount(`one_${suffix}`, `one_${suffix}@example.com`);
+    await stack.createAccount(`two_${suffix}`, `two_${suffix}@example.com`);
+    const after = await waitFor(async () => ((n) => (n >= before + 2 ? n : undefined))(await newUsersToday()), { timeoutMs: 60_000, what: "two more new users" });
+    assert.equal(after, before + 2);
+    const [measure] = (await post(admin, "/api/v1/admin/measures", { keys: ["new_users"], start_at: today(), end_at: today() })).body;
+    assert.deepEqual(Object.keys(measure).sort(), ["data", "key", "previous_total", "total", "unit"]);
+    assert.deepEqual(measure.data, [{ date: `${today()}T00:00:00.000Z`, value: measure.total }]);
+  });
+
+  it("refuses a bad date with a JSON 422 and a user without view_dashboard with 403", async () => {
+    const bad = await post(admin, "/api/v1/admin/measures", { keys: ["new_users"], start_at: "yesterday", end_at: today() });
+    assert.equal(bad.status, 422);
+    assert.match(bad.body.error, /start_at/);
+    assert.equal((await post(ana, "/api/v1/admin/measures", { keys: ["new_users"], start_at: today(), end_at: today() })).status, 403);
+  });
+
+  it("counts this week's statuses in the instance activity, and lists peers as an array", async function () {
+    this.timeout(120_000);
+    const activity = async () => (await (await fetch(`${stack.url}/api/v1/instance/activity`)).json()) as Json[];
+    const before = Number((await activity())[0]!.statuses);
+    await ana.client.v1.statuses.create({ status: `counted ${suffix}` });
+    const weeks = await waitFor(async () => ((w) => (Number(w[0]!.statuses) > before ? w : undefined))(await activity()), { timeoutMs: 60_000, what: "the status in this week's activity" });
+    assert.equal(weeks.length, 12);
+    assert.deepEqual(Object.keys(weeks[0]!).sort(), ["logins", "registrations", "statuses", "week"]);
+    assert.ok(Number(weeks[0]!.logins) >= 1, "the suite's password sign-ins count as logins");
+    const peers = await fetch(`${stack.url}/api/v1/instance/peers`);
+    assert.equal(peers.status, 200);
+    assert.ok(Array.isArray(await peers.json()));
+  });
+});
