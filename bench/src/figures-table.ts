@@ -38,6 +38,10 @@ const ROWS: readonly Row[] = [
   { key: "streamP50Ms", label: "streaming, post → update on a socket, p50 (ms)", decimals: 0 },
   { key: "streamP99Ms", label: "streaming, post → update on a socket, p99 (ms)", decimals: 0 },
   { key: "streamRssMiB", label: "streaming, server RSS with every socket open (MiB)", decimals: 1 },
+  { key: "measuresP50Ms", label: "admin measures, a year of 14 keys, latency p50 (ms)", decimals: 0 },
+  { key: "measuresP99Ms", label: "admin measures, a year of 14 keys, latency p99 (ms)", decimals: 0 },
+  { key: "dimensionsP50Ms", label: "admin dimensions, a year of 6 keys, latency p50 (ms)", decimals: 0 },
+  { key: "dimensionsP99Ms", label: "admin dimensions, a year of 6 keys, latency p99 (ms)", decimals: 0 },
 ];
 
 const render = (figure: Figure | undefined, decimals: number): string =>

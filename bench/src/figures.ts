@@ -29,7 +29,11 @@ export type FigureKey =
   | "fanOutMs"
   | "streamP50Ms"
   | "streamP99Ms"
-  | "streamRssMiB";
+  | "streamRssMiB"
+  | "measuresP50Ms"
+  | "measuresP99Ms"
+  | "dimensionsP50Ms"
+  | "dimensionsP99Ms";
 
 /** One measured value; `note` marks a caveat such as memory that had not settled yet. */
 export interface Figure {

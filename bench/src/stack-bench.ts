@@ -6,6 +6,7 @@ import { benchFeedLoss } from "./feed-loss-bench.ts";
 import { benchFilteredHome, FILTER_KEYWORDS } from "./filtered-home-bench.ts";
 import { benchHashtagTimeline } from "./hashtag-timeline-bench.ts";
 import { benchStreaming } from "./streaming-bench.ts";
+import { benchMeasures } from "./measures-bench.ts";
 import { figure, type Column } from "./figures.ts";
 import { HOME_PATH, loadHomeTimeline } from "./home-timeline-load.ts";
 import { readRssMiB } from "./process-memory.ts";
@@ -68,6 +69,10 @@ export async function benchStack(running: RunningStacks, subject: StackUnderTest
     if (subject.streaming && config.scenarios.has("streaming")) {
       say(`one post streamed to ${config.streamSockets} WebSocket clients of ${config.streamViewers} viewers`);
       Object.assign(figures, await benchStreaming(stack, config.streamViewers, config.streamSockets));
+    }
+    if (stack.infra && config.scenarios.has("measures")) {
+      say("a year of admin measures and dimensions over 100,000 statuses' counters");
+      Object.assign(figures, await benchMeasures(stack));
     }
   } finally {
     await running.stop(stack);

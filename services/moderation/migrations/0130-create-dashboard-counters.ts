@@ -4,7 +4,7 @@ import type { Migration } from "@starling/db";
  * The dashboard's counters, kept by the dashboard consumer from events (and by report resolution):
  * one row per day, key and dimension values with a count, so a year of any measure reads at most
  * 366 rows per dimension; per-day sets for the distinct counts (active users, a tag's accounts and
- * servers); and a read model of accounts (domain, username, local sign-up day) that instance
+ * servers, also by month); and a read model of accounts (domain, username, local sign-up day) that instance
  * measures and retention cohorts join.
  */
 export const createDashboardCounters: Migration = {
@@ -25,6 +25,15 @@ export const createDashboardCounters: Migration = {
       t.date("day").notNullable();
       t.text("member").notNullable();
       t.primary(["key", "dim", "day", "member"]);
+    });
+    // The same sets by month, so a year's distinct count reads at most 12 months of members plus
+    // the days of the partial months at its ends, not every day's.
+    await knex.schema.withSchema(schema).createTable("dashboard_monthly_members", (t) => {
+      t.text("key").notNullable();
+      t.text("dim").notNullable().defaultTo("");
+      t.date("month").notNullable();
+      t.text("member").notNullable();
+      t.primary(["key", "dim", "month", "member"]);
     });
     await knex.schema.withSchema(schema).createTable("dashboard_accounts", (t) => {
       t.bigInteger("account_id").primary();

@@ -84,6 +84,9 @@ for (const backend of backends) {
       assert.equal(active!.total, "2");
       assert.equal(active!.previousTotal, "1");
       assert.deepEqual(active!.data.map((p) => p.value), ["1", "0", "1", "0", "0", "0", "0"]);
+      // Whole months count from the monthly sets, the days around them from the daily ones.
+      const activeIn = async (startAt: string, endAt: string) => (await measures({ keys: ["active_users"], startAt, endAt }))[0]!.total;
+      assert.deepEqual([await activeIn("2026-02-01", "2026-03-31"), await activeIn("2026-02-15", "2026-03-31"), await activeIn("2026-02-27", "2026-03-31"), await activeIn("2026-03-01", "2026-03-01")], ["3", "3", "2", "0"]);
       // The reply and the two favourite deliveries count once each; a remote account's boost is not this server's interaction, a local one's is.
       assert.equal(interactions!.total, "3");
     });

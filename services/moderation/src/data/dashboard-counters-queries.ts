@@ -34,7 +34,13 @@ export async function addMember(db: Database, trx: Transaction, cell: { key: str
     .onConflict(["key", "dim", "day", "member"])
     .ignore()
     .returning("member");
-  if (inserted.length > 0) await bumpCount(db, trx, { key: cell.key, dim1: cell.dim ?? "", day: cell.day });
+  if (inserted.length === 0) return;
+  await bumpCount(db, trx, { key: cell.key, dim1: cell.dim ?? "", day: cell.day });
+  await db
+    .table("dashboard_monthly_members", trx)
+    .insert({ key: cell.key, dim: cell.dim ?? "", month: `${cell.day.slice(0, 7)}-01`, member })
+    .onConflict(["key", "dim", "month", "member"])
+    .ignore();
 }
 
 /** Per-day sums of a key (over dim2), for one dim1 value. */
@@ -56,12 +62,30 @@ export async function totalCount(db: Database, key: string, dim1: string, span?:
   return Number(row?.value ?? 0);
 }
 
-/** How many distinct members the day sets of (key, dim) hold across a span. */
+/**
+ * How many distinct members the sets of (key, dim) hold across a span: the monthly sets of the whole
+ * months inside it, and the daily sets of the days outside those months.
+ */
 export async function distinctMembers(db: Database, key: string, dim: string, span: DaySpan): Promise<number> {
-  const row = (await db.table("dashboard_daily_members").where({ key, dim }).whereBetween("day", [span.from, span.to]).countDistinct("member as value").first()) as
-    | { value: string | number }
-    | undefined;
+  const months = wholeMonths(span);
+  const days = db.table("dashboard_daily_members").where({ key, dim }).whereBetween("day", [span.from, span.to]).select("member");
+  if (months) {
+    days.where((outside) => outside.where("day", "<", months.from).orWhere("day", ">", months.to));
+    days.union(db.table("dashboard_monthly_members").where({ key, dim }).whereBetween("month", [months.from, months.to]).select("member"));
+  } else days.distinct();
+  const row = (await db.knex.from(days.as("m")).count("* as value").first()) as { value: string | number } | undefined;
   return Number(row?.value ?? 0);
+}
+
+/** The first and last day of the whole calendar months inside a span, if any. */
+function wholeMonths(span: DaySpan): DaySpan | undefined {
+  const first = new Date(`${span.from}T00:00:00Z`);
+  if (first.getUTCDate() !== 1) first.setUTCMonth(first.getUTCMonth() + 1, 1);
+  const afterLast = new Date(`${span.to}T00:00:00Z`);
+  afterLast.setUTCDate(afterLast.getUTCDate() + 1);
+  if (afterLast.getUTCDate() !== 1) afterLast.setUTCDate(1);
+  if (afterLast <= first) return undefined;
+  return { from: first.toISOString().slice(0, 10), to: new Date(afterLast.getTime() - 86_400_000).toISOString().slice(0, 10) };
 }
 
 /** The largest groups of a key over a span: by dim1 (all dim1 values) or by dim2 within one dim1. */

@@ -18,15 +18,16 @@ export async function getMeasures(deps: ModerationDeps, caller: Caller, request:
 async function measure(deps: ModerationDeps, key: string, spec: MeasureSpec, dim1: string, span: DaySpan): Promise<Measure> {
   const total = (within: DaySpan | undefined) =>
     spec.distinct && within ? distinctMembers(deps.db, spec.counter, dim1, within) : totalCount(deps.db, spec.counter, dim1, within);
-  const [daily, sum, previous] = await Promise.all([
+  // A plain counter's range total is the sum of its days; only distinct and all-time totals need a query.
+  const [daily, counted, previous] = await Promise.all([
     dailyCounts(deps.db, spec.counter, dim1, span),
-    total(spec.allTime ? undefined : span),
+    spec.allTime ? total(undefined) : spec.distinct ? total(span) : undefined,
     spec.allTime ? undefined : total(previousSpan(span)),
   ]);
   return {
     key,
     unit: undefined,
-    total: String(sum),
+    total: String(counted ?? [...daily.values()].reduce((a, b) => a + b, 0)),
     humanValue: undefined,
     previousTotal: previous === undefined ? undefined : String(previous),
     data: daysBetween(span.from, span.to).map((day) => ({ date: dayStart(day), value: String(daily.get(day) ?? 0) })),
