@@ -4,6 +4,7 @@ import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
 import { signIn, type Session } from "../src/harness/masto-session.ts";
 import { suiteSessions } from "../src/harness/suite-sessions.ts";
 import type { Stack } from "../src/harness/stack.ts";
+import { startFedifyPeer } from "../src/harness/fedify-peer.ts";
 
 type Json = Record<string, any>;
 
@@ -56,7 +57,7 @@ describeOnBothStacks("dashboard measures and instance activity", (start) => {
     assert.equal((await post(ana, "/api/v1/admin/measures", { keys: ["new_users"], start_at: today(), end_at: today() })).status, 403);
   });
 
-  it("counts this week's statuses in the instance activity, and lists peers as an array", async function () {
+  it("counts this week's statuses in the instance activity", async function () {
     this.timeout(120_000);
     const activity = async () => (await (await fetch(`${stack.url}/api/v1/instance/activity`)).json()) as Json[];
     const before = Number((await activity())[0]!.statuses);
@@ -65,8 +66,22 @@ describeOnBothStacks("dashboard measures and instance activity", (start) => {
     assert.equal(weeks.length, 12);
     assert.deepEqual(Object.keys(weeks[0]!).sort(), ["logins", "registrations", "statuses", "week"]);
     assert.ok(Number(weeks[0]!.logins) >= 1, "the suite's password sign-ins count as logins");
-    const peers = await fetch(`${stack.url}/api/v1/instance/peers`);
-    assert.equal(peers.status, 200);
-    assert.ok(Array.isArray(await peers.json()));
   });
-});
+
+  it("lists a remote server among the peers once one of its accounts is known", async function () {
+    this.timeout(120_000);
+    const peer = await startFedifyPeer();
+    try {
+      await peer.addActor("peerpal");
+      const found = await ana.client.v2.search.list({ q: `@peerpal@${peer.host}`, resolve: true, type: "accounts" });
+      assert.equal(found.accounts.length, 1);
+      const response = await fetch(`${stack.url}/api/v1/instance/peers`);
+      assert.equal(response.status, 200);
+      const peers = (await response.json()) as string[];
+      assert.ok(peers.includes(peer.host), `${peer.host} in ${JSON.stringify(peers)}`);
+      assert.deepEqual(peers, [...peers].sort());
+    } finally {
+      await peer.stop();
+    }
+  });
+}, { env: { FEDERATION_ALLOW_PRIVATE_ADDRESS: "true" } });
