@@ -55,6 +55,12 @@ export async function findRemoteActors(db: Database, accountIds: readonly string
   return rows.map(fromRow);
 }
 
+/** Every server's inbox known here, once each: its shared inbox where it has one. */
+export async function knownInboxes(db: Database): Promise<string[]> {
+  const rows: { inbox: string }[] = await db.table("remote_actors").distinct(db.knex.raw("coalesce(shared_inbox_url, inbox_url) as inbox"));
+  return rows.map((row) => row.inbox);
+}
+
 /** The remote actor with this actor URI, if known. */
 export async function findRemoteActorByUri(db: Database, uri: string): Promise<RemoteActorRecord | undefined> {
   const row: Row | undefined = await db.table("remote_actors").where({ uri }).first();

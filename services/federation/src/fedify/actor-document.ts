@@ -57,7 +57,7 @@ export function emojiTag(emoji: CustomEmoji, origin: string): Emoji {
 /**
  * A local account as an ActivityPub actor: Service for bots and Group for groups (as Mastodon
  * does), Person otherwise. A suspended account keeps its id, handle and keys but shows no profile
- * (nor aliases or a move).
+ * (nor aliases or a move), and says it is suspended as Mastodon's `toot:suspended` does.
  */
 export function actorDocument(account: Account, id: URL, baseUrl: string, keys: AdvertisedKeys, migration: Migration, emojis: readonly CustomEmoji[] = []): Person | Service | Group {
   const urls = actorUrls(id, baseUrl);
@@ -86,6 +86,8 @@ export function actorDocument(account: Account, id: URL, baseUrl: string, keys: 
     tags: profile ? emojis.map((emoji) => emojiTag(emoji, baseUrl)) : [],
     aliases: profile ? migration.aliases : [],
     successor: profile ? migration.movedTo : null,
+    // Only said when true, as Mastodon serializes it.
+    suspended: account.suspended ? true : null,
   };
   if (account.group) return new Group(values);
   if (account.bot) return new Service(values);
