@@ -27,6 +27,7 @@ import { followsHandlers } from "./grpc/follows-handlers.ts";
 import { relationshipsHandlers } from "./grpc/relationships-handlers.ts";
 import { federatedAccountsHandlers } from "./grpc/federated-accounts-handlers.ts";
 import { startMuteExpiry } from "./workers/mute-expiry.ts";
+import { startSuspensionPurge } from "./workers/suspension-purge.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { PushServiceDefinition } from "@starling/proto/accounts/v1/push";
 import { AdminAccountsServiceDefinition } from "@starling/proto/accounts/v1/admin_accounts";
@@ -78,6 +79,8 @@ export async function startAccountsService(config: AccountsConfig, context: Serv
     context.shutdown.add("workers", "accounts moderation blocks consumer", () => moderationBlocks.stop());
     const muteExpiry = startMuteExpiry(deps, context.logger, options.muteExpiryIntervalMs);
     context.shutdown.add("workers", "accounts mute expiry", () => muteExpiry.stop());
+    const suspensionPurge = startSuspensionPurge(deps, context.logger);
+    context.shutdown.add("workers", "accounts suspension purge", () => suspensionPurge.stop());
     const delivery = startNotificationDelivery(deps, { subject: vapidSubject(config.SMTP_FROM), allowPrivate: config.ALLOW_PRIVATE_ADDRESSES }, context.logger, options.deliveryIntervalMs);
     context.shutdown.add("workers", "accounts notification delivery", () => delivery.stop());
     const statusTexts = connectStatusTexts(options.statusesAddress ?? config.STATUSES_GRPC_URL, config.VIEWER_TOKEN_SECRET, config.GRPC_DEADLINE_MS);

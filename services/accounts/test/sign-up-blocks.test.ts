@@ -1,9 +1,9 @@
 // Staff's blocks as the accounts service enforces them, learnt from the moderation service's events:
 // e-mail domain blocks and canonical e-mail blocks refuse sign-ups, an IP block's approval
-// requirement makes the new user wait, and a suspended server's accounts are purged.
+// requirement makes the new user wait, and a suspended server's accounts are suspended until the block is lifted.
 import assert from "node:assert/strict";
 import { connectService, canonicalEmailHash } from "@starling/runtime";
-import { encodePayload, EVENT_CATALOG, newEnvelope, type EventType, type PayloadOf } from "@starling/events";
+import { encodePayload, EVENT_CATALOG, newEnvelope, TOPICS, type EventType, type PayloadOf, type Subscription } from "@starling/events";
 import { FederatedAccountsServiceClient } from "@starling/proto/accounts/v1/federated_accounts";
 import { waitFor } from "@starling/testkit";
 import { actor } from "./federated-accounts-fixture.ts";
@@ -53,25 +53,41 @@ for (const backend of backends) {
       assert.equal(confirmed.approved, false);
     });
 
-    it("purges the accounts of a suspended server and its subdomains, once, and no other server's", async () => {
+    it("suspends the accounts of a suspended server and its subdomains, once, and no other server's, and restores them when the block is lifted", async () => {
       const fed = connectService(FederatedAccountsServiceClient, `127.0.0.1:${f.h.grpcPort}`, { deadlineMs: 10_000 });
+      let subscription: Subscription | undefined;
       try {
         const on = (name: string, domain: string) => fed.upsertRemoteAccount(actor(name, { domain, uri: `https://${domain}/users/${name}` })).then((r) => r.account!);
-        const [a, b, c, spared] = await Promise.all([on("a", "evil.example"), on("b", "sub.evil.example"), on("c", "evil.example:8443"), on("d", "notevil.example")]);
+        const [a, b, c, spared, byHand] = await Promise.all([on("a", "evil.example"), on("b", "sub.evil.example"), on("c", "evil.example:8443"), on("d", "notevil.example"), on("h", "evil.example")]);
+        // The types of a's events by envelope id (the test bus delivers each twice).
+        const seen = new Map<string, string>();
+        subscription = await f.h.bus.subscribe({ topics: [TOPICS.accounts], group: "test-domain-suspension", handler: async (e) => void (e.key === a.id && seen.set(e.id, e.type)) });
+        const state = async (id: string) => {
+          const row = await f.h.db.table("accounts").where({ id }).first("suspended_at", "deleted_at");
+          return row.deleted_at !== null ? "deleted" : row.suspended_at !== null ? "suspended" : "live";
+        };
+        const states = (accounts: { id: string }[]) => Promise.all(accounts.map((x) => state(x.id)));
+        // Staff suspended one of them by hand before the block: lifting the block leaves that one alone.
+        await f.h.db.table("accounts").where({ id: byHand.id }).update({ suspended_at: new Date() });
         await publish("admin_domain_block.created", "8003", { blockId: "8003", domain: "evil.example", severity: "suspend", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
-        const deleted = async (id: string) => (await f.h.db.table("accounts").where({ id }).first("deleted_at")).deleted_at !== null;
-        await waitFor(async () => (await Promise.all([a, b, c].map((x) => deleted(x.id)))).every(Boolean) || undefined, { what: "the server's accounts purged" });
-        assert.equal(await deleted(spared.id), false);
-        // A silence block, and an update that keeps a suspension, purge nothing.
+        await waitFor(async () => (await states([a, b, c])).every((s) => s === "suspended") || undefined, { what: "the server's accounts suspended" });
+        assert.equal(await state(spared.id), "live");
+        // A silence block, and an update that keeps a suspension, suspend nothing new.
         const other = await on("e", "evil.example");
         await publish("admin_domain_block.updated", "8003", { blockId: "8003", domain: "evil.example", severity: "suspend", rejectMedia: true, rejectReports: false, previousSeverity: "suspend" });
         await publish("admin_domain_block.created", "8004", { blockId: "8004", domain: "quiet.example", severity: "silence", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
         const quiet = await on("q", "quiet.example");
         await publish("email_domain_block.created", "8005", { blockId: "8005", domain: "marker.example" });
         await stored("email_domain_blocks", "8005");
-        assert.equal(await deleted(other.id), false);
-        assert.equal(await deleted(quiet.id), false);
+        assert.deepEqual(await states([other, quiet]), ["live", "live"]);
+
+        await publish("admin_domain_block.removed", "8003", { blockId: "8003", domain: "evil.example" });
+        await waitFor(async () => (await states([a, b, c])).every((s) => s === "live") || undefined, { what: "the server's accounts restored" });
+        assert.equal(await state(byHand.id), "suspended");
+        await waitFor(async () => [...seen.values()].includes("account.unsuspended") || undefined, { what: "the events of a's suspension and its lifting" });
+        assert.deepEqual([...seen.values()].filter((type) => type.includes("suspended")), ["account.suspended", "account.unsuspended"]);
       } finally {
+        await subscription?.stop();
         fed.close();
       }
     });

@@ -74,12 +74,13 @@ function refreshedColumns(account: Account) {
   return columns;
 }
 
-/** Live (not deleted) remote accounts on a domain or any subdomain of it, a port or not, at most `limit`. */
-export async function liveAccountsOfDomain(db: Database, domain: string, limit: number): Promise<Account[]> {
+/** Remote accounts neither deleted nor suspended on a domain or any subdomain of it, a port or not, at most `limit`. */
+export async function unsuspendedAccountsOfDomain(db: Database, domain: string, limit: number): Promise<Account[]> {
   const name = domain.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows: { id: string }[] = await db
     .table("accounts")
     .whereNull("deleted_at")
+    .whereNull("suspended_at")
     .whereNotNull("domain")
     .where((q) => {
       q.whereRaw("lower(domain) = ?", [domain.toLowerCase()]);
