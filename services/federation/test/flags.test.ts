@@ -1,7 +1,9 @@
 // Reports across servers: a forwarded report leaves as a Flag from the instance actor, and a Flag a
-// remote server sends becomes a report in the moderation service (its double here).
+// remote server sends becomes a report in the moderation service (its double here), unless staff
+// reject that server's reports.
 import assert from "node:assert/strict";
 import { waitFor } from "@starling/testkit";
+import { hostPolicy } from "../src/data/instance-blocks-queries.ts";
 import { BASE_URL, backends } from "./harness.ts";
 import { startOutboundFixture, type OutboundFixture } from "./outbound-fixture.ts";
 import { startSigningPeer, type SigningPeer } from "./signing-peer.ts";
@@ -46,6 +48,18 @@ for (const backend of backends) {
         { target: alice.id, statuses: ["123"], comment: "Harassment", origin: new URL(peer.origin).host, uri: flag.id },
       );
       assert.equal(call.request.accountId, h.remoteAccounts.get(sender.id)!.id);
+    });
+
+    it("drops a Flag from a server whose reports staff reject, filing no report", async () => {
+      const { h, alice, publish } = f;
+      const host = new URL(peer.origin).host;
+      await publish("admin_domain_block.created", "7101", { blockId: "7101", domain: host, severity: "noop", rejectMedia: false, rejectReports: true, previousSeverity: undefined });
+      await waitFor(async () => (await hostPolicy(h.db, host)).rejectReports || undefined, { what: "the block's reject_reports" });
+      const sender = await peer.actor("mod2");
+      const flag = { "@context": AS, id: `${peer.origin}/flags/2`, type: "Flag", actor: sender.id, object: [alice.uri], content: "More" };
+      assert.equal((await peer.send(sender, `${h.url}/inbox`, flag)).status, 202);
+      await waitFor(() => h.logs.find((line) => line.id === flag.id && JSON.stringify(line).includes("reports staff reject")), { timeoutMs: 10_000, what: "the Flag dropped" });
+      assert.equal(h.calls.filter((c) => c.method === "receiveFlag" && c.request.activityUri === flag.id).length, 0);
     });
   });
 }

@@ -61,7 +61,7 @@ for (const backend of backends) {
     it("covers subdomains, and a silence block with reject_media neither refuses the server nor lets its media be cached", async () => {
       await publish("admin_domain_block.created", "7010", { blockId: "7010", domain: "blocked.example", severity: "silence", rejectMedia: true, rejectReports: false, previousSeverity: undefined });
       await waitFor(async () => (await hostPolicy(h.db, "a.blocked.example")).silenced || undefined, { what: "the silence block" });
-      assert.deepEqual(await hostPolicy(h.db, "social.a.blocked.example:8443"), { suspended: false, silenced: true, rejectMedia: true, allowed: false });
+      assert.deepEqual(await hostPolicy(h.db, "social.a.blocked.example:8443"), { suspended: false, silenced: true, rejectMedia: true, rejectReports: false, allowed: false });
       assert.equal((await hostPolicy(h.db, "notblocked.example")).silenced, false, "a name that only ends alike is not a subdomain");
     });
 

@@ -8,15 +8,16 @@ export interface DomainBlockFacts {
   domain: string;
   severity: string;
   rejectMedia: boolean;
+  rejectReports: boolean;
 }
 
 /** Records a block or its new state; a block already removed stays removed. */
 export async function saveDomainBlock(db: Database, block: DomainBlockFacts): Promise<void> {
   await db
     .table("instance_domain_blocks")
-    .insert({ block_id: block.blockId, domain: block.domain, severity: block.severity, reject_media: block.rejectMedia })
+    .insert({ block_id: block.blockId, domain: block.domain, severity: block.severity, reject_media: block.rejectMedia, reject_reports: block.rejectReports })
     .onConflict("block_id")
-    .merge(["domain", "severity", "reject_media"])
+    .merge(["domain", "severity", "reject_media", "reject_reports"])
     .where(`${db.schema}.instance_domain_blocks.removed`, false);
 }
 
@@ -43,14 +44,15 @@ export async function removeDomainAllow(db: Database, allowId: string, domain: s
 export async function hostPolicy(db: Database, host: string): Promise<HostPolicy> {
   const candidates = domainAndParents(host);
   const [blocks, allows] = await Promise.all([
-    db.table("instance_domain_blocks").whereIn("domain", candidates).where({ removed: false }).select("severity", "reject_media"),
+    db.table("instance_domain_blocks").whereIn("domain", candidates).where({ removed: false }).select("severity", "reject_media", "reject_reports"),
     db.table("instance_domain_allows").whereIn("domain", candidates).where({ removed: false }).first("allow_id"),
   ]);
-  const rows = blocks as { severity: string; reject_media: boolean }[];
+  const rows = blocks as { severity: string; reject_media: boolean; reject_reports: boolean }[];
   return {
     suspended: rows.some((r) => r.severity === "suspend"),
     silenced: rows.some((r) => r.severity === "silence"),
     rejectMedia: rows.some((r) => r.reject_media || r.severity === "suspend"),
+    rejectReports: rows.some((r) => r.reject_reports),
     allowed: allows !== undefined,
   };
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { federationRefused, type HostPolicy } from "./host-policy.ts";
 
-const open: HostPolicy = { suspended: false, silenced: false, rejectMedia: false, allowed: false };
+const open: HostPolicy = { suspended: false, silenced: false, rejectMedia: false, rejectReports: false, allowed: false };
 
 describe("federationRefused", () => {
   it("refuses a suspended server, allowed or not, in either mode", () => {

@@ -6,6 +6,8 @@ export interface HostPolicy {
   silenced: boolean;
   /** Its media files are not cached (reject_media, or suspended). */
   rejectMedia: boolean;
+  /** Its reports (Flags) are dropped. */
+  rejectReports: boolean;
   /** An allow covers it (what limited-federation mode federates with). */
   allowed: boolean;
 }

@@ -8,8 +8,8 @@ export const INSTANCE_BLOCKS_GROUP = "federation.instance-blocks";
 // Each event carries a block's whole state and removals leave tombstones, so a redelivered or late
 // event writes what is already there: no processed-events row is needed.
 const handlers: EventHandlers<Database> = {
-  "admin_domain_block.created": async (p, _e, db) => saveDomainBlock(db, { blockId: p.blockId, domain: p.domain, severity: p.severity, rejectMedia: p.rejectMedia }),
-  "admin_domain_block.updated": async (p, _e, db) => saveDomainBlock(db, { blockId: p.blockId, domain: p.domain, severity: p.severity, rejectMedia: p.rejectMedia }),
+  "admin_domain_block.created": async (p, _e, db) => saveDomainBlock(db, p),
+  "admin_domain_block.updated": async (p, _e, db) => saveDomainBlock(db, p),
   "admin_domain_block.removed": async (p, _e, db) => removeDomainBlock(db, p.blockId, p.domain),
   "domain_allow.created": async (p, _e, db) => saveDomainAllow(db, p.allowId, p.domain),
   "domain_allow.removed": async (p, _e, db) => removeDomainAllow(db, p.allowId, p.domain),
