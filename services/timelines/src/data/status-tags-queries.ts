@@ -2,6 +2,7 @@
 import type { Database, Transaction } from "@starling/db";
 import { readPage, type Page } from "@starling/paging";
 import { withoutRestrictedAuthors } from "./account-restrictions-queries.ts";
+import { withoutSilencedServers } from "./instance-silences-queries.ts";
 import type { Origin } from "./public-statuses-queries.ts";
 
 /** A status's hashtag facts as status.created tells them. */
@@ -75,6 +76,8 @@ export async function taggedStatusIds(db: Database, query: TagQuery, page: Page)
   if (query.onlyMedia) statuses.where("s.has_media", true);
   if (query.excludedAuthors.length > 0) statuses.whereNotIn("s.account_id", query.excludedAuthors);
   withoutRestrictedAuthors(db, statuses, "s.account_id", true);
+  // Staff silenced (or suspended) these servers: off hashtag timelines too, as off public ones.
+  if (query.origin !== "local") withoutSilencedServers(db, statuses, "s.account_id");
   return (await readPage<{ id: string }>(statuses, "s.id", page)).map((r) => String(r.id));
 }
 

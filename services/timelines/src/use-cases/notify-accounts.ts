@@ -4,6 +4,7 @@ import { insertNotification } from "../data/notifications-queries.ts";
 import { localAmong, recipientsMutingConversation, recipientsRefusing } from "../data/notification-rules-queries.ts";
 import { notificationFacts } from "../data/statuses-index-queries.ts";
 import { isSilenced } from "../data/account-restrictions-queries.ts";
+import { onSilencedServer } from "../data/instance-silences-queries.ts";
 import { whoFollows } from "../data/follows-queries.ts";
 import type { NewNotification, Notification } from "../domain/notification.ts";
 import type { FeedDeps } from "./feed-deps.ts";
@@ -17,15 +18,16 @@ export type NotificationCause = Omit<NewNotification, "accountId"> & { conversat
 /**
  * Mastodon's NotifyService#blocked? for one cause: the recipients among `recipientIds` who may hear
  * of it. Local accounts only, never the account that acted (but a poll's author), nor, when staff
- * silenced it, one that does not follow it, nor one that blocks it, mutes it with notifications hidden, blocks its domain, or muted the conversation
+ * silenced it or its server, one that does not follow it, nor one that blocks it, mutes it with notifications hidden, blocks its domain, or muted the conversation
  * (`conversationRootId`) of the status it is about. Direct conversations follow the same rules.
  */
 export async function recipientsToTell(deps: Pick<FeedDeps, "db">, trx: Transaction, recipientIds: readonly string[], cause: Pick<NotificationCause, "type" | "fromAccountId" | "conversationRootId">): Promise<string[]> {
   // The one exception to "not your own actions": a poll's author hears that it ended (as Mastodon).
   const others = [...new Set(recipientIds)].filter((id) => id !== cause.fromAccountId || cause.type === "poll");
   const local = await localAmong(deps.db, trx, others);
-  // A silenced account reaches only its followers (Mastodon's NotifyService); staff still hear of its reports and sign-up.
-  const silenced = cause.type !== "admin.report" && cause.type !== "admin.sign_up" && (await isSilenced(deps.db, trx, cause.fromAccountId));
+  // A silenced account, or one on a silenced server, reaches only its followers (Mastodon's
+  // NotifyService); staff still hear of its reports and sign-up.
+  const silenced = cause.type !== "admin.report" && cause.type !== "admin.sign_up" && ((await isSilenced(deps.db, trx, cause.fromAccountId)) || (await onSilencedServer(deps.db, trx, cause.fromAccountId)));
   const followers = silenced ? await whoFollows(deps.db, trx, local, cause.fromAccountId) : undefined;
   const candidates = followers ? local.filter((id) => followers.has(id) || id === cause.fromAccountId) : local;
   const refusing = await recipientsRefusing(deps.db, trx, candidates, cause.fromAccountId);
