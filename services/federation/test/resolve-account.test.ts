@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
+import { encodePayload, EVENT_CATALOG, newEnvelope } from "@starling/events";
 import { connectService, type AsyncClient } from "@starling/runtime";
+import { waitFor } from "@starling/testkit";
+import { hostPolicy } from "../src/data/instance-blocks-queries.ts";
 import { backends, BASE_URL, DOMAIN, startHarness, type Harness } from "./harness.ts";
 import { startSigningPeer, type SigningPeer } from "./signing-peer.ts";
 
@@ -95,6 +98,28 @@ for (const backend of backends) {
 
     it("INVALID_ARGUMENT for a query that is neither a handle nor an http(s) URL", async () => {
       for (const query of ["", "not a handle!", "ftp://example.com/x", "a@b@c"]) assert.equal(await code(query), GrpcStatus.INVALID_ARGUMENT, query);
+    });
+
+    it("keeps no avatar, header or custom emojis of a server whose media staff reject", async () => {
+      const context = ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1", { toot: "http://joinmastodon.org/ns#", Emoji: "toot:Emoji" }];
+      const withMedia = (name: string) => peer.actor(name, {
+        "@context": context, name: `${name} :blobcat:`, icon: { type: "Image", url: `${peer.origin}/${name}.png` }, image: { type: "Image", url: `${peer.origin}/${name}-h.png` },
+        tag: [{ id: `${peer.origin}/emojis/1`, type: "Emoji", name: ":blobcat:", icon: { type: "Image", mediaType: "image/png", url: `${peer.origin}/blobcat.png` } }],
+      });
+      const stored = async (name: string) => {
+        await client.resolveAccount({ query: `${name}@${peer.host}` });
+        const upsert = h.calls.find((c) => c.method === "upsertRemoteAccount" && c.request.username === name)!.request;
+        return { avatar: upsert.avatarUrl, header: upsert.headerUrl, shortcodes: upsert.emojiShortcodes, emojiCalls: h.calls.filter((c) => c.method === "upsertRemoteEmojis").length };
+      };
+      await withMedia("erin");
+      await withMedia("finn");
+      assert.deepEqual(await stored("erin"), { avatar: `${peer.origin}/erin.png`, header: `${peer.origin}/erin-h.png`, shortcodes: ["blobcat"], emojiCalls: 1 });
+
+      const type = "admin_domain_block.created";
+      const payload = { blockId: "7301", domain: peer.host, severity: "noop", rejectMedia: true, rejectReports: false, previousSeverity: undefined };
+      await h.bus.publish(EVENT_CATALOG[type].topic, [newEnvelope({ type, source: "test", key: "7301", payload: encodePayload(type, payload) })]);
+      await waitFor(async () => (await hostPolicy(h.db, peer.host)).rejectMedia || undefined, { what: "the block's reject_media" });
+      assert.deepEqual(await stored("finn"), { avatar: undefined, header: undefined, shortcodes: ["blobcat"], emojiCalls: 1 });
     });
   });
 }

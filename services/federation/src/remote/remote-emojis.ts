@@ -1,5 +1,6 @@
 import { Image, Link, type Emoji } from "@fedify/fedify/vocab";
 import type { RemoteEmoji } from "@starling/proto/statuses/v1/federated_statuses";
+import { hostPolicy } from "../data/instance-blocks-queries.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
 
 const refuseFetch = async (url: string): Promise<never> => {
@@ -28,9 +29,10 @@ export async function remoteEmojiOf(tag: Emoji): Promise<RemoteEmoji | undefined
 /**
  * Stores a remote server's emojis through statuses (under the author's handle domain, as Mastodon
  * files remote emojis), before the status or profile that uses them is stored, so that it renders
- * with them at once. Nothing to store makes no call.
+ * with them at once. Nothing to store makes no call, nor does a server whose media staff reject
+ * (as Mastodon skips its emojis): its shortcodes then stay plain text.
  */
 export async function storeRemoteEmojis(data: FederationContextData, domain: string, emojis: readonly RemoteEmoji[]): Promise<void> {
-  if (emojis.length === 0) return;
+  if (emojis.length === 0 || (await hostPolicy(data.db, domain)).rejectMedia) return;
   await data.federatedStatuses.upsertRemoteEmojis({ domain, emojis: [...emojis] });
 }

@@ -2,6 +2,7 @@ import type { Context } from "@fedify/fedify";
 import { isActor, type Actor } from "@fedify/fedify/vocab";
 import { notFound } from "@starling/runtime";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
+import { hostPolicy } from "../data/instance-blocks-queries.ts";
 import { findRemoteActorByUri, saveRemoteActor } from "../data/remote-actors-queries.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
 import { actorToUpsert } from "./actor-to-account.ts";
@@ -73,9 +74,13 @@ export async function accountForActor(ctx: Context<FederationContextData>, actor
     accountIdOf: async (uri) => (await findAccountByUri(ctx.data, uri))?.id,
   });
   if (!request) throw notFound(`${actor.id?.href ?? "The actor"} lacks an id, a preferredUsername or an inbox`);
+  // Staff reject this server's media: its avatar and header are not kept (clients show the default
+  // images, as Mastodon shows for files it did not download).
+  const rejectMedia = (await hostPolicy(ctx.data.db, request.upsert.domain)).rejectMedia;
+  const upsert = rejectMedia ? { ...request.upsert, avatarUrl: undefined, headerUrl: undefined } : request.upsert;
   // The actor's server's emojis, stored first so the profile renders with them.
   await storeRemoteEmojis(ctx.data, request.upsert.domain, request.emojis);
-  const { account } = await ctx.data.federatedAccounts.upsertRemoteAccount(request.upsert);
+  const { account } = await ctx.data.federatedAccounts.upsertRemoteAccount(upsert);
   if (!account) throw notFound(`accounts did not store ${request.upsert.uri}`);
   await saveRemoteActor(ctx.data.db, { accountId: account.id, ...request.delivery, uri: request.upsert.uri, domain: request.upsert.domain, fetchedAt: new Date() });
   await syncFeaturedCollection(ctx, actor, account);
