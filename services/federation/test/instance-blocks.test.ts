@@ -1,8 +1,12 @@
 // Admin domain blocks and allows as federation enforces them: learnt from the moderation service's
 // events into a read model, a suspended server's signed inbox POST is refused before anything of it
-// is read or stored, nothing is queued for it, and a block's removal lets it back in.
+// is read or stored, its signed GETs are refused and nothing is looked up on it, nothing is queued
+// for it, and a block's removal lets it back in.
 import assert from "node:assert/strict";
 import { encodePayload, EVENT_CATALOG, newEnvelope, type EventType, type PayloadOf } from "@starling/events";
+import { status as GrpcStatus } from "@grpc/grpc-js";
+import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
+import { connectService } from "@starling/runtime";
 import { waitFor } from "@starling/testkit";
 import { hostPolicy } from "../src/data/instance-blocks-queries.ts";
 import { attemptDelivery } from "../src/delivery/attempt-delivery.ts";
@@ -56,6 +60,33 @@ for (const backend of backends) {
       await publish("admin_domain_block.created", "7002", { blockId: "7002", domain: "marker.example", severity: "noop", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
       await waitFor(async () => (await h.db.table("instance_domain_blocks").where({ block_id: "7002" }).first()) ?? undefined, { what: "a later event handled" });
       assert.equal((await hostPolicy(h.db, peer.host)).suspended, false);
+    });
+
+    it("refuses a suspended server's signed GETs with 403, and looks nothing up on it: its accounts and statuses resolve to NOT_FOUND", async () => {
+      const alice = h.addAccount("alice");
+      const gus = await peer.actor("gus");
+      assert.equal((await peer.get(`${h.url}/users/alice`, gus)).status, 200, "served before the block");
+      await publish("admin_domain_block.created", "7030", { blockId: "7030", domain: peer.host, severity: "suspend", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
+      await waitFor(async () => (await hostPolicy(h.db, peer.host)).suspended || undefined, { what: "the block" });
+      const refused = await peer.get(`${h.url}/users/alice`, gus);
+      assert.deepEqual([refused.status, await refused.json()], [403, { error: "This server does not serve your server" }]);
+      assert.equal((await peer.get(`${h.url}/users/alice`)).status, 200, "an unsigned GET names no server");
+
+      const client = connectService(FederationServiceClient, h.grpcUrl, { deadlineMs: 20_000 });
+      try {
+        const code = (call: Promise<unknown>) => call.then(() => GrpcStatus.OK, (error: { code: number }) => error.code);
+        const asked = peer.webfingerAccepts.length;
+        assert.equal(await code(client.resolveAccount({ query: `gus@${peer.host}` })), GrpcStatus.NOT_FOUND);
+        assert.equal(await code(client.resolveAccount({ query: gus.id })), GrpcStatus.NOT_FOUND);
+        assert.equal(await code(client.resolveStatus({ query: `${peer.origin}/users/gus/statuses/1` })), GrpcStatus.NOT_FOUND);
+        assert.equal(peer.webfingerAccepts.length, asked, "no WebFinger lookup reached the server");
+        assert.equal(h.calls.some((c) => c.method === "upsertRemoteAccount" && c.request.username === "gus"), false);
+        assert.equal((await client.resolveAccount({ query: "alice" })).accountId, alice.id, "local lookups still answer");
+      } finally {
+        client.close();
+      }
+      await publish("admin_domain_block.removed", "7030", { blockId: "7030", domain: peer.host });
+      await waitFor(async () => !(await hostPolicy(h.db, peer.host)).suspended || undefined, { what: "the block removed" });
     });
 
     it("covers subdomains, and a silence block with reject_media neither refuses the server nor lets its media be cached", async () => {

@@ -17,11 +17,13 @@ export function signingHost(headers: { signature?: string | undefined; "signatur
 /**
  * Refuses an inbox POST signed by a suspended server (or, in limited-federation mode, by one not
  * allowed) with 403 before Fedify reads it: nothing of it is stored, and its key is not even
- * fetched. Unsigned posts go on to Fedify, which refuses them itself.
+ * fetched. Unsigned posts go on to Fedify, which refuses them itself. A signed GET from such a
+ * server (authorized fetch) is refused the same way: it named itself, and gets nothing.
  */
 export function refuseBlockedSenders(db: Database, limitedFederation: boolean) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "POST" || !/\/inbox\/?$/.test(req.path)) return next();
+    const inboxPost = req.method === "POST" && /\/inbox\/?$/.test(req.path);
+    if (!inboxPost && req.method !== "GET" && req.method !== "HEAD") return next();
     const host = signingHost({ signature: req.get("signature"), "signature-input": req.get("signature-input") });
     if (!host) return next();
     try {
@@ -31,6 +33,6 @@ export function refuseBlockedSenders(db: Database, limitedFederation: boolean) {
     }
     // Read and drop the body, so the sender sees the answer rather than a reset connection.
     req.resume();
-    res.status(403).json({ error: "This server does not accept activities from your server" });
+    res.status(403).json({ error: inboxPost ? "This server does not accept activities from your server" : "This server does not serve your server" });
   };
 }

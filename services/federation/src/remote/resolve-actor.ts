@@ -12,6 +12,14 @@ import { storeRemoteEmojis } from "./remote-emojis.ts";
 /** A stored remote profile older than this is fetched again before use (Mastodon refreshes daily). */
 export const ACTOR_REFRESH_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Refuses a lookup (WebFinger, actor or object fetch) on a server staff suspended, as Mastodon's
+ * resolve services return nothing for a blocked domain: nothing is fetched from it.
+ */
+export async function refuseSuspendedHost(ctx: Context<FederationContextData>, host: string): Promise<void> {
+  if ((await hostPolicy(ctx.data.db, host)).suspended) throw notFound(`${host} is suspended by staff`);
+}
+
 /** The account with this actor URI, local or remote, if accounts knows it. */
 export async function findAccountByUri(data: FederationContextData, uri: string): Promise<Account | undefined> {
   const { accounts } = await data.federatedAccounts.findAccountsByUri({ uris: [uri] });
@@ -37,6 +45,7 @@ export async function resolveRemoteAccount(ctx: Context<FederationContextData>, 
     if (!local) throw notFound(`No local account has the URI ${uri.href}`);
     return local;
   }
+  await refuseSuspendedHost(ctx, uri.host);
   if (!options.refresh) {
     const stored = await findRemoteActorByUri(ctx.data.db, uri.href);
     if (stored && Date.now() - stored.fetchedAt.getTime() < ACTOR_REFRESH_MS) {
