@@ -53,6 +53,23 @@ for (const backend of backends) {
       assert.equal(events[0]!.key, accountId);
     });
 
+    it("lets a moderator reject a pending sign-up, deleting the user outright so the username and e-mail can sign up again", async () => {
+      const { accessToken } = await register(f, form("spammy", { reason: "buy my pills" }));
+      const { accountId } = await f.registration.confirmEmail({ confirmationToken: await confirmationToken(f, "spammy@example.test") });
+      assert.equal((await rejection(f.registration.rejectUser({ accountId }, await as("")))).code, status.PERMISSION_DENIED);
+      await f.registration.rejectUser({ accountId }, await as("Moderator"));
+      assert.equal(await f.h.db.table("accounts").where({ id: accountId }).first(), undefined, "no tombstone is left");
+      assert.equal((await rejection(authenticate(f, accessToken))).code, status.UNAUTHENTICATED);
+      assert.equal((await rejection(f.registration.rejectUser({ accountId }, await as("Moderator")))).code, status.NOT_FOUND);
+      assert.deepEqual((await register(f, form("spammy", { reason: "second try" }))).fieldErrors, [], "the username and e-mail are free");
+
+      const approved = await register(f, form("welcome_one", { reason: "hello" }));
+      const welcome = await f.registration.approveUser({ accountId: "", username: "welcome_one" }, await as("Moderator"));
+      const refused = await rejection(f.registration.rejectUser({ accountId: welcome.accountId }, await as("Moderator")));
+      assert.equal(refused.code, status.FAILED_PRECONDITION, "only a user waiting for approval is rejected");
+      assert.notEqual(approved.accessToken, "");
+    });
+
     it("refuses to approve unknown accounts", async () => {
       for (const target of [{ accountId: "", username: "nobody_here" }, { accountId: "123456789", username: "" }, { accountId: "not-an-id", username: "" }]) {
         assert.equal((await rejection(f.registration.approveUser(target, await as("Owner")))).code, status.NOT_FOUND);

@@ -1,5 +1,16 @@
 import type { Database, Transaction } from "@starling/db";
 
+/**
+ * Deletes a rejected sign-up's account row and what only it referenced (its revoked tokens and
+ * their push subscriptions, queued deliveries): run after {@link eraseUserData}, the username is free.
+ */
+export async function deleteAccountRow(db: Database, trx: Transaction, accountId: string): Promise<void> {
+  await db.table("notification_deliveries", trx).where({ account_id: accountId }).delete();
+  await db.table("push_subscriptions", trx).where({ account_id: accountId }).delete();
+  await db.table("oauth_tokens", trx).where({ account_id: accountId }).delete();
+  await db.table("accounts", trx).where({ id: accountId }).delete();
+}
+
 /** Tables of edges between two accounts (account_id → target_account_id). */
 export type EdgeTable = "follows" | "follow_requests" | "blocks" | "mutes" | "endorsements" | "account_notes";
 

@@ -2,6 +2,7 @@ import type { AsyncHandlers } from "@starling/runtime";
 import type { RegisterResponse, RegistrationServiceServer } from "@starling/proto/accounts/v1/registration";
 import { RegistrationInvalid } from "../domain/registration-rules.ts";
 import { approveUser } from "../use-cases/approve-user.ts";
+import { rejectUser } from "../use-cases/reject-user.ts";
 import { confirmEmail } from "../use-cases/confirm-email.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
 import { registerUser } from "../use-cases/register-user.ts";
@@ -28,5 +29,9 @@ export function registrationHandlers(deps: AccountsDeps, settings: RegistrationS
     },
     getRegistrationSettings: async () => ({ mode: settings.mode, enabled: settings.mode !== "none", approvalRequired: settings.mode === "approved" }),
     approveUser: async (request, ctx) => ({ accountId: await approveUser(deps, ctx.viewer, request) }),
+    rejectUser: async (request, ctx) => {
+      await rejectUser(deps, ctx.viewer, request.accountId);
+      return {};
+    },
   };
 }

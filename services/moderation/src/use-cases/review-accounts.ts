@@ -13,14 +13,14 @@ async function adminViewOf(deps: ModerationDeps, caller: Caller, accountId: stri
 
 /**
  * /approve and /reject of a local sign-up awaiting approval (403 for any other account, as Mastodon).
- * Rejecting deletes the pending account through accounts.
+ * Rejecting deletes the pending user and account outright through accounts (the username is free again).
  */
 export async function reviewSignUp(deps: ModerationDeps, caller: Caller, accountId: string, approve: boolean): Promise<void> {
   const staffId = requireStaff(caller, "manage_users");
   const admin = await adminViewOf(deps, caller, accountId);
   if (admin.approved !== false) throw permissionDenied();
   if (approve) await passRefusals(deps.clients.registration.approveUser({ accountId, username: "" }, { viewerToken: caller.viewerToken }));
-  else await passRefusals(deps.clients.security.deleteAccount({ accountId, username: "", password: "" }, { viewerToken: caller.viewerToken }));
+  else await passRefusals(deps.clients.registration.rejectUser({ accountId }, { viewerToken: caller.viewerToken }));
   await deps.db.transaction((trx) => recordAudit(deps, trx, { accountId: staffId, action: approve ? "account.approve" : "account.reject", targetType: "Account", targetId: accountId }));
 }
 
