@@ -43,7 +43,11 @@ for (const backend of backends) {
       assert.deepEqual(lifted.inboxes, ["http://remote.test/inbox"]);
     });
 
-    it("sends a deleted local account's actor Delete to every known server's inbox, and nothing for a remote account's deletion", async () => {
+    it("sends a deleted local account's actor Delete to every known server's inbox, and nothing for a remote account's or a never-served one's", async () => {
+      // Serving the actor makes its keys: from then on other servers may know it.
+      assert.equal((await fetch(`${h.url}/users/alice`, { headers: { accept: "application/activity+json" } })).status, 200);
+      const unseen = h.addAccount("unseen");
+      await f.publish("account.deleted", unseen.id, { accountId: unseen.id, username: "unseen", domain: undefined });
       await f.publish("account.deleted", f.bob.id, { accountId: f.bob.id, username: "bob", domain: "remote.test" });
       await f.publish("account.deleted", alice.id, { accountId: alice.id, username: "alice", domain: undefined });
       const deletion = await waitFor(async () => (await h.db.table("delivery_activities").where({ activity_type: "Delete" }).first()) as { activity_id: string } | undefined, { what: "the actor's Delete" });

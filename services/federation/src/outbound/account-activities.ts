@@ -1,5 +1,6 @@
 import { Delete, Move, PUBLIC_COLLECTION, Update } from "@fedify/fedify/vocab";
 import type { EventHandlers } from "@starling/events";
+import { findActorKeys } from "../data/actor-keys-queries.ts";
 import { knownInboxes } from "../data/remote-actors-queries.ts";
 import { localActorDocument } from "../fedify/local-actor.ts";
 import { accountsById, inboxesOf, isLocal, remoteFollowerIds } from "./addressing.ts";
@@ -27,9 +28,10 @@ export const accountHandlers: EventHandlers<OutboundDeps> = {
   "account.unsuspended": (event, envelope, deps) => sendActorUpdate(deps, event.accountId, envelope.id),
 
   // The account's follows are already gone, so (as Mastodon's DeleteAccountService does) the actor's
-  // Delete goes to every server known here, which then drops its copy and everything of it.
+  // Delete goes to every server known here, which then drops its copy and everything of it. An
+  // actor without keys was never served nor signed anything (a rejected sign-up): nobody knows it.
   "account.deleted": async (event, _envelope, deps) => {
-    if (event.domain !== undefined) return;
+    if (event.domain !== undefined || (await findActorKeys(deps.data.db, event.accountId)).length === 0) return;
     const uri = deps.federation.createContext(new URL(deps.origin), deps.data).getActorUri(event.username);
     const remove = new Delete({ id: new URL(`${uri.href}#delete`), actor: uri, object: uri, to: PUBLIC_COLLECTION });
     await sendActivity(deps, { id: event.accountId }, remove, await knownInboxes(deps.data.db));
