@@ -7,6 +7,7 @@ import { createReports } from "./0003-create-reports.ts";
 import { createStrikesAndAppeals } from "./0004-create-strikes-and-appeals.ts";
 import { createAnnouncements } from "./0120-create-announcements.ts";
 import { createDashboardCounters } from "./0130-create-dashboard-counters.ts";
+import { createWarningPresets } from "./0140-create-warning-presets.ts";
 
 /** The moderation schema's history, in order. Append only; never rename or reorder a released step. */
-export const moderationMigrations: Migration[] = [outboxMigration, inboxMigration, createAuditLog, createBlocks, createRules, createReports, createStrikesAndAppeals, createAnnouncements, createDashboardCounters];
+export const moderationMigrations: Migration[] = [outboxMigration, inboxMigration, createAuditLog, createBlocks, createRules, createReports, createStrikesAndAppeals, createAnnouncements, createDashboardCounters, createWarningPresets];

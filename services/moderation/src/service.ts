@@ -7,6 +7,7 @@ import { DashboardServiceDefinition } from "@starling/proto/moderation/v1/dashbo
 import { CanonicalEmailBlocksServiceDefinition, DomainAllowsServiceDefinition, DomainBlocksServiceDefinition, EmailDomainBlocksServiceDefinition, IpBlocksServiceDefinition } from "@starling/proto/moderation/v1/blocks";
 import { ReportsServiceDefinition } from "@starling/proto/moderation/v1/reports";
 import { RulesServiceDefinition } from "@starling/proto/moderation/v1/rules";
+import { WarningPresetsServiceDefinition } from "@starling/proto/moderation/v1/warning_presets";
 import { createIdGenerator, publicBaseUrl, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { moderationMigrations } from "../migrations/index.ts";
 import { connectModerationClients } from "./clients/moderation-clients.ts";
@@ -19,6 +20,7 @@ import { reportsHandlers } from "./grpc/reports-handlers.ts";
 import { rulesHandlers } from "./grpc/rules-handlers.ts";
 import { dashboardHandlers } from "./grpc/dashboard-handlers.ts";
 import { startDashboardCountersConsumer } from "./events/dashboard-counters-consumer.ts";
+import { warningPresetsHandlers } from "./grpc/warning-presets-handlers.ts";
 import type { ModerationDeps } from "./use-cases/deps.ts";
 import { startAnnouncementPublisher } from "./workers/announcement-publisher.ts";
 
@@ -70,6 +72,7 @@ export async function startModerationService(config: ModerationConfig, context: 
     { definition: EmailDomainBlocksServiceDefinition, handlers: emailDomainBlockHandlers(deps) },
     { definition: CanonicalEmailBlocksServiceDefinition, handlers: canonicalEmailBlockHandlers(deps) },
     { definition: RulesServiceDefinition, handlers: rulesHandlers(deps) },
+    { definition: WarningPresetsServiceDefinition, handlers: warningPresetsHandlers(deps) },
     { definition: ReportsServiceDefinition, handlers: reportsHandlers(deps) },
     { definition: AccountActionsServiceDefinition, handlers: accountActionsHandlers(deps) },
     { definition: StrikesServiceDefinition, handlers: strikesHandlers(deps) },

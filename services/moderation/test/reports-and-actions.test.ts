@@ -7,6 +7,7 @@ import { AccountActionsServiceClient, StrikesServiceClient } from "@starling/pro
 import { AuditLogServiceClient } from "@starling/proto/moderation/v1/audit_log";
 import { ReportsServiceClient } from "@starling/proto/moderation/v1/reports";
 import { RulesServiceClient } from "@starling/proto/moderation/v1/rules";
+import { WarningPresetsServiceClient } from "@starling/proto/moderation/v1/warning_presets";
 import { connectService, type AsyncClient } from "@starling/runtime";
 import { waitFor } from "@starling/testkit";
 import { backends, startModerationHarness, type ModerationHarness } from "./support/moderation-harness.ts";
@@ -26,6 +27,7 @@ for (const backend of backends) {
     let strikes: AsyncClient<StrikesServiceClient>;
     let auditLog: AsyncClient<AuditLogServiceClient>;
     let adminAccounts: AsyncClient<AdminAccountsServiceClient>;
+    let presets: AsyncClient<WarningPresetsServiceClient>;
     let clockOffsetMs = 0;
     const ids = { owner: "", admin: "", moderator: "", ana: "", ben: "", cleo: "" };
     before(async function () {
@@ -43,6 +45,7 @@ for (const backend of backends) {
       actions = connect(AccountActionsServiceClient);
       strikes = connect(StrikesServiceClient);
       auditLog = connect(AuditLogServiceClient);
+      presets = connect(WarningPresetsServiceClient);
       adminAccounts = connectService(AdminAccountsServiceClient, peers.env.ACCOUNTS_GRPC_URL!, { deadlineMs: 10_000 });
       ids.owner = await peers.createAccount("owner", "Owner");
       ids.admin = await peers.createAccount("admin", "Admin");
@@ -52,7 +55,7 @@ for (const backend of backends) {
       ids.cleo = await peers.createAccount("cleo");
     });
     after(async () => {
-      for (const client of [rules, reports, actions, strikes, auditLog, adminAccounts]) client?.close();
+      for (const client of [rules, reports, actions, strikes, auditLog, adminAccounts, presets]) client?.close();
       await service?.stop();
     });
 
@@ -195,6 +198,27 @@ for (const backend of backends) {
       await actions.liftAccountAction({ accountId: ids.ana, type: "enable" }, await moderator());
       [ana] = (await adminAccounts.getAdminAccounts({ ids: [ids.ana] }, await moderator())).accounts;
       assert.equal(ana!.disabled, false);
+    });
+
+    it("keeps warning presets for staff who manage settings, and puts a preset's text before the moderator's on the strike", async () => {
+      await assert.rejects(presets.createWarningPreset({ text: "Stop." }, await moderator()), grpcCode(GrpcStatus.PERMISSION_DENIED));
+      await assert.rejects(presets.createWarningPreset({ text: "  " }, await admin()), grpcCode(GrpcStatus.INVALID_ARGUMENT));
+      const spam = await presets.createWarningPreset({ title: "Spam", text: "Please stop posting advertisements." }, await admin());
+      const other = await presets.createWarningPreset({ title: "Abuse", text: "Be kind." }, await admin());
+      assert.deepEqual((await presets.listWarningPresets({}, await admin())).warningPresets.map((p) => p.title), ["Abuse", "Spam"]);
+      const renamed = await presets.updateWarningPreset({ id: spam.id, title: "Advertising" }, await admin());
+      assert.deepEqual([renamed.title, renamed.text], ["Advertising", "Please stop posting advertisements."]);
+
+      const warned = await actions.takeAccountAction({ accountId: ids.cleo, type: "none", warningPresetId: spam.id, text: "This is the third time." }, await moderator());
+      assert.equal(warned.strike!.text, "Please stop posting advertisements.\n\nThis is the third time.");
+      const presetOnly = await actions.takeAccountAction({ accountId: ids.cleo, type: "none", warningPresetId: other.id, text: "" }, await moderator());
+      assert.equal(presetOnly.strike!.text, "Be kind.");
+      await assert.rejects(actions.takeAccountAction({ accountId: ids.cleo, type: "none", warningPresetId: "999999", text: "" }, await moderator()), grpcCode(GrpcStatus.NOT_FOUND));
+
+      await presets.deleteWarningPreset({ id: spam.id }, await admin());
+      await assert.rejects(presets.getWarningPreset({ id: spam.id }, await admin()), grpcCode(GrpcStatus.NOT_FOUND));
+      const logged = (await auditLog.listAuditLog({ targetType: "AccountWarningPreset", targetId: spam.id }, await admin())).entries.map((e) => e.action);
+      assert.deepEqual([...logged].sort(), ["account_warning_preset.create", "account_warning_preset.destroy", "account_warning_preset.update"]);
     });
   });
 }

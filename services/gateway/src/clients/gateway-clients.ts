@@ -31,6 +31,7 @@ import { CanonicalEmailBlocksServiceClient, DomainAllowsServiceClient, DomainBlo
 import { RulesServiceClient } from "@starling/proto/moderation/v1/rules";
 import { AnnouncementsServiceClient } from "@starling/proto/moderation/v1/announcements";
 import { DashboardServiceClient } from "@starling/proto/moderation/v1/dashboard";
+import { WarningPresetsServiceClient } from "@starling/proto/moderation/v1/warning_presets";
 import { ReportsServiceClient } from "@starling/proto/moderation/v1/reports";
 import { AccountActionsServiceClient, StrikesServiceClient } from "@starling/proto/moderation/v1/account_actions";
 import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
@@ -73,6 +74,7 @@ export interface Clients {
   canonicalEmailBlocks: AsyncClient<CanonicalEmailBlocksServiceClient>;
   rules: AsyncClient<RulesServiceClient>;
   announcements: AsyncClient<AnnouncementsServiceClient>;
+  warningPresets: AsyncClient<WarningPresetsServiceClient>;
   reports: AsyncClient<ReportsServiceClient>;
   accountActions: AsyncClient<AccountActionsServiceClient>;
   strikes: AsyncClient<StrikesServiceClient>;
@@ -119,6 +121,7 @@ export function connectClients(config: GatewayConfig): Clients {
     canonicalEmailBlocks: connectService(CanonicalEmailBlocksServiceClient, config.MODERATION_GRPC_URL, defaults),
     rules: connectService(RulesServiceClient, config.MODERATION_GRPC_URL, defaults),
     announcements: connectService(AnnouncementsServiceClient, config.MODERATION_GRPC_URL, defaults),
+    warningPresets: connectService(WarningPresetsServiceClient, config.MODERATION_GRPC_URL, defaults),
     reports: connectService(ReportsServiceClient, config.MODERATION_GRPC_URL, defaults),
     accountActions: connectService(AccountActionsServiceClient, config.MODERATION_GRPC_URL, defaults),
     strikes: connectService(StrikesServiceClient, config.MODERATION_GRPC_URL, defaults),

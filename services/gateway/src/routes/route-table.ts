@@ -35,6 +35,7 @@ import { adminAccountRoutes } from "./admin-account-routes.ts";
 import { strikeRoutes } from "./strike-routes.ts";
 import { adminDashboardRoutes } from "./admin-dashboard-routes.ts";
 import { instanceActivityRoutes } from "./instance-activity-routes.ts";
+import { adminWarningPresetRoutes } from "./admin-warning-preset-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each (one group a line, so new groups merge cleanly). */
 export const ROUTES: Route[] = [
@@ -74,4 +75,5 @@ export const ROUTES: Route[] = [
   ...announcementRoutes,
   ...adminDashboardRoutes,
   ...instanceActivityRoutes,
+  ...adminWarningPresetRoutes,
 ];
