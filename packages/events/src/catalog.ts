@@ -12,7 +12,7 @@ import { FavouriteCreated, FavouriteDeleted, ReblogCreated, ReblogDeleted, Statu
 import { NotificationCreated } from "@starling/proto/timelines/v1/notification_events";
 import { FiltersChanged } from "@starling/proto/timelines/v1/filter_events";
 import { AdminDomainBlockChanged, AdminDomainBlockRemoved, CanonicalEmailBlockChanged, DomainAllowChanged, EmailDomainBlockChanged, IpBlockChanged } from "@starling/proto/moderation/v1/block_events";
-import { AppealResolved, ReportCreated, ReportForwarded, StrikeCreated } from "@starling/proto/moderation/v1/events";
+import { AppealCreated, AppealResolved, ReportCreated, ReportForwarded, StrikeCreated } from "@starling/proto/moderation/v1/events";
 import { AnnouncementChanged, AnnouncementDeleted, AnnouncementReactionChanged } from "@starling/proto/moderation/v1/announcements";
 import { UserSignedIn } from "@starling/proto/accounts/v1/events";
 import type { EventEnvelope } from "./event-bus.ts";
@@ -97,6 +97,7 @@ export const EVENT_CATALOG = {
   "announcement.reaction": entry(TOPICS.moderation, AnnouncementReactionChanged),
   "announcement.deleted": entry(TOPICS.moderation, AnnouncementDeleted),
   "user.signed_in": entry(TOPICS.accounts, UserSignedIn),
+  "appeal.created": entry(TOPICS.moderation, AppealCreated),
 } as const;
 
 /** A known event type such as `status.created`. */

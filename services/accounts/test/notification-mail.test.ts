@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { encodePayload, EVENT_CATALOG, newEnvelope } from "@starling/events";
 import { PushServiceClient } from "@starling/proto/accounts/v1/push";
 import { connectService, type AsyncClient } from "@starling/runtime";
 import { backends, startHarness, type Harness } from "./harness.ts";
@@ -69,6 +70,28 @@ for (const backend of backends) {
       const queued = await h.db.table("notification_deliveries").where({ account_id: account.id }).first();
       assert.equal(queued, undefined);
       assert.ok(!smtp.messages.some((m) => m.envelopeTo.includes(email)));
+    });
+
+    it("mails a new appeal to every staff member who manages appeals, once, whatever their preferences", async () => {
+      const admin = await h.createUser("appeal_admin", { role: "Admin" });
+      const owner = await h.createUser("appeal_owner", { role: "Owner" });
+      // Moderators hold manage_reports and manage_users, not manage_appeals.
+      const moderator = await h.createUser("appeal_mod", { role: "Moderator" });
+      const plain = await signedInUser(h, "appeal_bystander");
+      const appellant = await h.createUser("appellant");
+      const type = "appeal.created";
+      const payload = { appealId: "9101", strikeId: "9100", accountId: appellant.account.id, text: "I was quoting someone else." };
+      await h.bus.publish(EVENT_CATALOG[type].topic, [newEnvelope({ type, source: "moderation", key: "9101", payload: encodePayload(type, payload) })]);
+      for (const staff of [admin, owner]) {
+        const mail = await waitFor(() => smtp.messages.find((m) => m.envelopeTo.includes(staff.email)), { what: `the appeal e-mail to ${staff.email}`, timeoutMs: 20_000 });
+        assert.equal(mail.subject, "appellant appealed a moderation decision");
+        assert.match(mail.text, /^I was quoting someone else\.$/m);
+        assert.match(mail.text, /GET \/api\/v1\/admin\/appeals \(appeal 9101, strike 9100\)/);
+      }
+      assert.equal(smtp.messages.filter((m) => m.envelopeTo.includes(admin.email)).length, 1, "the bus delivered the event twice; one e-mail each");
+      assert.ok(await nothingMailedTo(plain));
+      // The staff e-mails are queued in one transaction: had the moderator been one, theirs would be here by now.
+      assert.equal(smtp.messages.some((m) => m.envelopeTo.includes(moderator.email)), false);
     });
   });
 }

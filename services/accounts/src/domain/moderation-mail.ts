@@ -17,6 +17,13 @@ export function strikeMail(to: string, strike: { strikeId: string; action: strin
   return { to, subject, text: lines.join("\n") };
 }
 
+/** The e-mail telling a staff member who manages appeals that a user appealed a decision. */
+export function newAppealMail(to: string, appeal: { appealId: string; strikeId: string; text: string }, appellant: string): Mail {
+  const subject = `${appellant} appealed a moderation decision`;
+  const lines = [`${subject}.`, "", "They wrote:", appeal.text, "", `Review it among the pending appeals: GET /api/v1/admin/appeals (appeal ${appeal.appealId}, strike ${appeal.strikeId}).`];
+  return { to, subject, text: lines.join("\n") };
+}
+
 /** The e-mail telling a user how their appeal was decided. */
 export function appealMail(to: string, approved: boolean): Mail {
   const subject = approved ? "Your appeal was approved" : "Your appeal was rejected";

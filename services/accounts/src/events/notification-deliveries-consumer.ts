@@ -3,7 +3,7 @@ import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, t
 import type { StatusTexts } from "../clients/status-texts.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
 import { queueNotificationDeliveries } from "../use-cases/queue-notification-deliveries.ts";
-import { queueModerationMail } from "../use-cases/queue-moderation-mail.ts";
+import { queueAppealMails, queueModerationMail } from "../use-cases/queue-moderation-mail.ts";
 import { appealMail, strikeMail } from "../domain/moderation-mail.ts";
 
 /** Consumer group (and inbox consumer name) that queues pushes and e-mails for new notifications. */
@@ -17,6 +17,7 @@ const handlers: EventHandlers<{ deps: AccountsDeps; statusTexts: StatusTexts; tr
     if (strike.sendEmail) queued(await queueModerationMail(deps, trx, strike.targetAccountId, (to) => strikeMail(to, strike)));
   },
   "appeal.resolved": async (appeal, _envelope, { deps, trx, queued }) => queued(await queueModerationMail(deps, trx, appeal.accountId, (to) => appealMail(to, appeal.approved))),
+  "appeal.created": async (appeal, _envelope, { deps, trx, queued }) => queued(await queueAppealMails(deps, trx, appeal)),
 };
 
 /**

@@ -53,8 +53,14 @@ export async function appealStrike(deps: ModerationDeps, caller: Caller, strikeI
   const now = deps.now();
   if (now > appealDeadline(strike, deps.appealWindowMs)) throw failedPrecondition("Validation failed: the time to appeal this decision has passed");
   const appeal: Appeal = { id: deps.newId(), strikeId: strike.id, accountId: viewerId, text: text.trim(), state: "pending", createdAt: now, resolvedAt: null, resolvedByAccountId: null };
-  const stored = await deps.db.transaction((trx) => insertAppeal(deps.db, trx, appeal));
+  const stored = await deps.db.transaction(async (trx) => {
+    if (!(await insertAppeal(deps.db, trx, appeal))) return false;
+    // Staff who manage appeals are e-mailed (by accounts, which knows who they are).
+    await enqueueEvents(deps.db, trx, [outboxEvent("moderation", "appeal.created", appeal.id, { appealId: appeal.id, strikeId: strike.id, accountId: viewerId, text: appeal.text })]);
+    return true;
+  });
   if (!stored) throw failedPrecondition("Validation failed: this decision has already been appealed");
+  deps.nudgeRelay();
   return appeal;
 }
 
