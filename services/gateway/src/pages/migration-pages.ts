@@ -23,7 +23,7 @@ function refusal(error: unknown): string {
 }
 
 /** Runs a form's call: back to the page on success (303), the page again with the reason on a refusal (422). */
-async function submit(res: Response, path: string, call: () => Promise<unknown>, refusedPage: (error: string) => Promise<string>): Promise<void> {
+export async function submit(res: Response, path: string, call: () => Promise<unknown>, refusedPage: (error: string) => Promise<string>): Promise<void> {
   try {
     await call();
   } catch (error) {

@@ -11,6 +11,7 @@ import { disableTwoFactor, enableTwoFactor, showSignInHistory, showTwoFactor } f
 import { deleteAccount, showDeleteAccount } from "./delete-account-pages.ts";
 import { addAlias, moveAccount, removeAlias, showAliases, showMigration } from "./migration-pages.ts";
 import { saveNotificationEmails, showNotificationEmails } from "./notification-emails-pages.ts";
+import { appealStrikeFromPage, showStrikes } from "./strikes-pages.ts";
 
 /**
  * The gateway's HTML pages: sign-in and the OAuth authorization flow. Mount after the body parsers
@@ -47,5 +48,7 @@ export function pagesRouter(config: GatewayConfig, clients: Clients, logger: Log
   router.post("/settings/preferences/notifications", saveNotificationEmails(deps));
   router.get("/settings/migration", showMigration(deps));
   router.post("/settings/migration", moveAccount(deps));
+  router.get("/settings/strikes", showStrikes(deps));
+  router.post("/settings/strikes/:id/appeal", appealStrikeFromPage(deps));
   return router;
 }
