@@ -17,7 +17,7 @@ for (const backend of backends) {
     this.timeout(60_000);
     let h: Harness;
     let security: AsyncClient<SecurityServiceClient>;
-    const owner = async () => ({ viewerToken: await h.sign({ role: "Owner", scopes: ["admin:write"] }) });
+    const owner = async () => ({ viewerToken: await h.sign({ role: await h.role("Owner"), scopes: ["admin:write"] }) });
     /** The service's use cases on its database, with a clock `offsetMs` ahead. */
     const later = (offsetMs: number): AccountsDeps => ({
       db: h.db, newId: createIdGenerator(), nudge: () => {}, urls: localUrls("localhost", false), now: () => new Date(Date.now() + offsetMs), mailer: createMailer({ mailboxDir: "/nonexistent-mailbox", from: "test@localhost" }),
