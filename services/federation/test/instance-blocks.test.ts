@@ -113,7 +113,9 @@ for (const backend of backends) {
 
       // A delivery queued before its server was suspended is given up, not sent.
       const earlier = activity(3);
-      await enqueueDeliveries(deps, { ...earlier, inboxes: ["https://later.example/inbox"] });
+      // Due an hour from now, so the running service's own worker cannot take it before this test does.
+      const ahead = { ...deps, now: () => new Date(Date.now() + 3_600_000) };
+      await enqueueDeliveries(ahead, { ...earlier, inboxes: ["https://later.example/inbox"] });
       await publish("admin_domain_block.created", "7022", { blockId: "7022", domain: "later.example", severity: "suspend", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
       await waitFor(async () => (await hostPolicy(h.db, "later.example")).suspended || undefined, { what: "the later block" });
       const row = await h.db.table("deliveries").where({ activity_id: earlier.activityId }).first();
@@ -121,7 +123,7 @@ for (const backend of backends) {
         DELIVERY_TIMEOUT_MS: 2_000, DELIVERY_MAX_ATTEMPTS: 5, DELIVERY_BACKOFF_SCALE: 0.001, DELIVERY_CIRCUIT_THRESHOLD: 100, DELIVERY_CIRCUIT_OPEN_MS: 1, DELIVERY_CIRCUIT_MAX_OPEN_MS: 1,
         DELIVERY_HOST_CONCURRENCY: 1, DELIVERY_SCHEDULER_INTERVAL_MS: 1_000, FEDERATION_ALLOW_PRIVATE_ADDRESS: false, DELIVERY_KEEP_DELIVERED_MS: 86_400_000, DELIVERY_KEEP_DEAD_MS: 86_400_000,
       });
-      await attemptDelivery(deps, settings, String(row.id));
+      await attemptDelivery(ahead, settings, String(row.id));
       const after = await h.db.table("deliveries").where({ id: row.id }).first();
       assert.deepEqual([after.state, after.attempts, after.last_error], ["dead", 0, "server blocked by staff"]);
     });
