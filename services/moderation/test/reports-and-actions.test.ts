@@ -156,6 +156,10 @@ for (const backend of backends) {
       const appeal = await strikes.appealStrike({ strikeId: strike!.id, text: "I was quoting someone" }, await as(ids.ben));
       assert.equal(appeal.state, "pending");
       await assert.rejects(strikes.appealStrike({ strikeId: strike!.id, text: "Again" }, await as(ids.ben)), grpcCode(GrpcStatus.FAILED_PRECONDITION));
+      // Staff who manage appeals hear of it (accounts e-mails them), once: the refused second appeal announces nothing.
+      await waitFor(() => events("appeal.created").some((e) => e.key === appeal.id), { timeoutMs: 10_000, what: "appeal.created" });
+      assert.deepEqual(decodePayload("appeal.created", events("appeal.created").find((e) => e.key === appeal.id)!), { appealId: appeal.id, strikeId: strike!.id, accountId: ids.ben, text: "I was quoting someone" });
+      assert.equal(new Set(events("appeal.created").filter((e) => decodePayload("appeal.created", e).strikeId === strike!.id).map((e) => e.id)).size, 1);
       assert.deepEqual((await strikes.listAppeals({}, await admin())).appeals.map((a) => a.id), [appeal.id]);
       await assert.rejects(strikes.approveAppeal({ id: appeal.id }, await moderator()), grpcCode(GrpcStatus.PERMISSION_DENIED));
       const approved = await strikes.approveAppeal({ id: appeal.id }, await admin());
