@@ -25,6 +25,12 @@ export const accountsEnv = z.object({
    * owns instance settings.
    */
   REGISTRATIONS_MODE: z.enum(["open", "approved", "none"]).default("open"),
+  /**
+   * Mastodon's LIMITED_FEDERATION_MODE (as federation reads it): removing a server's domain allow then
+   * suspends its accounts here, hidden with their statuses and purged after 30 days, as Mastodon
+   * purges a server whose allow is taken away.
+   */
+  LIMITED_FEDERATION_MODE: flag(false),
   /** Let server-side fetches (rel=me link checks, Web Push deliveries) reach loopback and private addresses, over http too for pushes. Tests only. */
   ALLOW_PRIVATE_ADDRESSES: flag(false),
   /** Verify profile links on plain http:// too (Mastodon checks https only). Tests only. */

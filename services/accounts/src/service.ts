@@ -75,7 +75,7 @@ export async function startAccountsService(config: AccountsConfig, context: Serv
   if (options.consumers !== false) {
     const subscription = await startStatusCountersConsumer(db, infra.bus());
     context.shutdown.add("workers", "accounts status-counters consumer", () => subscription.stop());
-    const moderationBlocks = await startModerationBlocksConsumer(deps, infra.bus());
+    const moderationBlocks = await startModerationBlocksConsumer(deps, infra.bus(), { limitedFederation: config.LIMITED_FEDERATION_MODE });
     context.shutdown.add("workers", "accounts moderation blocks consumer", () => moderationBlocks.stop());
     const muteExpiry = startMuteExpiry(deps, context.logger, options.muteExpiryIntervalMs);
     context.shutdown.add("workers", "accounts mute expiry", () => muteExpiry.stop());

@@ -77,9 +77,11 @@ for (const backend of backends) {
         await publish("admin_domain_block.updated", "8003", { blockId: "8003", domain: "evil.example", severity: "suspend", rejectMedia: true, rejectReports: false, previousSeverity: "suspend" });
         await publish("admin_domain_block.created", "8004", { blockId: "8004", domain: "quiet.example", severity: "silence", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
         const quiet = await on("q", "quiet.example");
+        // Without limited-federation mode, taking a domain allow away changes nothing.
+        await publish("domain_allow.removed", "8006", { allowId: "8006", domain: "notevil.example" });
         await publish("email_domain_block.created", "8005", { blockId: "8005", domain: "marker.example" });
         await stored("email_domain_blocks", "8005");
-        assert.deepEqual(await states([other, quiet]), ["live", "live"]);
+        assert.deepEqual(await states([other, quiet, spared]), ["live", "live", "live"]);
 
         await publish("admin_domain_block.removed", "8003", { blockId: "8003", domain: "evil.example" });
         await waitFor(async () => (await states([a, b, c])).every((s) => s === "live") || undefined, { what: "the server's accounts restored" });

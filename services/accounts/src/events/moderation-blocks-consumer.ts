@@ -9,7 +9,7 @@ export const MODERATION_BLOCKS_GROUP = "accounts.moderation-blocks";
 // Sign-up blocks are a read model with tombstones, a domain suspension skips accounts already
 // suspended and its lifting finds only accounts still marked with the block, so a redelivered event
 // changes nothing: no processed-events row is needed.
-const handlers: EventHandlers<AccountsDeps> = {
+const handlers: EventHandlers<AccountsDeps & { limitedFederation: boolean }> = {
   "email_domain_block.created": async (p, _e, deps) => saveSignUpBlock(deps.db, EMAIL_DOMAINS, p.blockId, p.domain),
   "email_domain_block.removed": async (p, _e, deps) => removeSignUpBlock(deps.db, EMAIL_DOMAINS, p.blockId, p.domain),
   "canonical_email_block.created": async (p, _e, deps) => saveSignUpBlock(deps.db, CANONICAL_EMAILS, p.blockId, p.canonicalEmailHash),
@@ -21,16 +21,19 @@ const handlers: EventHandlers<AccountsDeps> = {
     if (p.severity !== "suspend" && p.previousSeverity === "suspend") await restoreDomainAccounts(deps, p.blockId);
   },
   "admin_domain_block.removed": async (p, _e, deps) => void (await restoreDomainAccounts(deps, p.blockId)),
+  // In limited-federation mode a server whose allow is taken away is cut off: its accounts are
+  // suspended on behalf of the removed allow, hidden now and purged after 30 days.
+  "domain_allow.removed": async (p, _e, deps) => void (deps.limitedFederation && (await suspendDomainAccounts(deps, p.allowId, p.domain))),
 };
 
 /** Subscribes accounts to the moderation topic: sign-up blocks into its read model, servers' suspensions applied and lifted. */
-export function startModerationBlocksConsumer(deps: AccountsDeps, bus: EventBus): Promise<Subscription> {
+export function startModerationBlocksConsumer(deps: AccountsDeps, bus: EventBus, options: { limitedFederation: boolean }): Promise<Subscription> {
   return bus.subscribe({
     topics: [TOPICS.moderation],
     group: MODERATION_BLOCKS_GROUP,
     fromBeginning: true,
     handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, deps);
+      await dispatchEvent(handlers, envelope, { ...deps, limitedFederation: options.limitedFederation });
     },
   });
 }
