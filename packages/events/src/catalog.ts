@@ -15,6 +15,7 @@ import { AdminDomainBlockChanged, AdminDomainBlockRemoved, CanonicalEmailBlockCh
 import { AppealCreated, AppealResolved, ReportCreated, ReportForwarded, StrikeCreated } from "@starling/proto/moderation/v1/events";
 import { AnnouncementChanged, AnnouncementDeleted, AnnouncementReactionChanged } from "@starling/proto/moderation/v1/announcements";
 import { UserSignedIn } from "@starling/proto/accounts/v1/events";
+import { AccountRoleChanged, RoleUpdated } from "@starling/proto/accounts/v1/events";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
@@ -98,6 +99,8 @@ export const EVENT_CATALOG = {
   "announcement.deleted": entry(TOPICS.moderation, AnnouncementDeleted),
   "user.signed_in": entry(TOPICS.accounts, UserSignedIn),
   "appeal.created": entry(TOPICS.moderation, AppealCreated),
+  "role.updated": entry(TOPICS.accounts, RoleUpdated),
+  "account.role_changed": entry(TOPICS.accounts, AccountRoleChanged),
 } as const;
 
 /** A known event type such as `status.created`. */

@@ -49,3 +49,24 @@ export async function findRolesByName(db: Database, name: string, trx?: Transact
   const rows: RoleRow[] = await db.table("user_roles", trx).whereRaw("lower(name) = lower(?)", [name]).orderBy("id");
   return rows.map(toRole);
 }
+
+/** The stored fields of a role. */
+export type RoleFields = Pick<UserRole, "name" | "color" | "position" | "permissions" | "highlighted">;
+
+export async function insertRole(db: Database, trx: Transaction, role: UserRole): Promise<void> {
+  await db.table("user_roles", trx).insert({ id: role.id, name: role.name, color: role.color, position: role.position, permissions: role.permissions, highlighted: role.highlighted, created_at: role.createdAt, updated_at: role.updatedAt });
+}
+
+export async function updateRole(db: Database, trx: Transaction, id: string, fields: RoleFields, now: Date): Promise<void> {
+  await db.table("user_roles", trx).where({ id }).update({ ...fields, updated_at: now });
+}
+
+/** Deletes a role; its users' role_id becomes null (the everyone role) by the foreign key. */
+export async function deleteRole(db: Database, trx: Transaction, id: string): Promise<void> {
+  await db.table("user_roles", trx).where({ id }).delete();
+}
+
+/** Sets a user's role (null: everyone). */
+export async function setUserRole(db: Database, trx: Transaction, accountId: string, roleId: string | null): Promise<void> {
+  await db.table("users", trx).where({ account_id: accountId }).update({ role_id: roleId });
+}

@@ -28,3 +28,16 @@ export function viewerRoleOf(role: UserRole, everyone: UserRole): ViewerRole {
 export function outranks(actor: { position: number } | undefined, target: { position: number }): boolean {
   return actor !== undefined && actor.position > target.position;
 }
+
+const COLOR = /^#?(?:[0-9a-f]{3}){1,2}$/i;
+/** Positions fit the int column (Mastodon's is an integer too). */
+const POSITION_LIMIT = 2 ** 31 - 1;
+
+/** What is wrong with a role's fields as Mastodon validates them, or undefined. */
+export function roleProblem(role: { id: string; name: string; color: string; position: number }): string | undefined {
+  if (role.id !== EVERYONE_ROLE_ID && role.name.trim() === "") return "Validation failed: Name can't be blank";
+  if (role.name.length > 255) return "Validation failed: Name is too long (maximum is 255 characters)";
+  if (role.color !== "" && !COLOR.test(role.color)) return "Validation failed: Color is invalid";
+  if (!Number.isInteger(role.position) || Math.abs(role.position) > POSITION_LIMIT) return "Validation failed: Position is not a number";
+  return undefined;
+}

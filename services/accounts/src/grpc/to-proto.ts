@@ -67,7 +67,7 @@ export function relationshipToProto(relationship: Relationship): RelationshipMes
 }
 
 export function roleToProto(role: UserRole): RoleMessage {
-  return { id: role.id, name: role.name, permissions: String(role.permissions), color: role.color, highlighted: role.highlighted };
+  return { id: role.id, name: role.name, permissions: String(role.permissions), color: role.color, highlighted: role.highlighted, position: role.position, createdAt: role.createdAt, updatedAt: role.updatedAt };
 }
 
 export function sourceToProto(source: AccountSource): AccountSourceMessage {

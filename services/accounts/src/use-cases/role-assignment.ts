@@ -1,7 +1,9 @@
 import type { Transaction } from "@starling/db";
-import { invalidArgument, permissionDenied, viewerHas, type Viewer } from "@starling/runtime";
+import { enqueueEvents, outboxEvent } from "@starling/events";
+import { invalidArgument, notFound, permissionDenied, viewerHas, type Viewer } from "@starling/runtime";
 import { EVERYONE_ROLE_ID, outranks, type UserRole } from "../domain/roles.ts";
-import { findRoles, findRolesByName } from "../data/user-roles-queries.ts";
+import { findRoleWithEveryone, findRoles, findRolesByName, setUserRole } from "../data/user-roles-queries.ts";
+import { findUserByAccountId } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 
 /**
@@ -25,4 +27,26 @@ export async function roleNamed(deps: AccountsDeps, reference: string, trx?: Tra
 export function requireMayAssign(viewer: Viewer | undefined, role: UserRole): void {
   if (role.id === EVERYONE_ROLE_ID) return;
   if (!viewerHas(viewer, "manage_roles") || !outranks(viewer?.role, role)) throw permissionDenied("This action is not allowed");
+}
+
+/**
+ * Gives a local account's user the role `roleId` (everyone's id takes a role away): the viewer needs
+ * manage_roles and must rank above both the user's current role and the new one; nobody changes
+ * their own role. Emits account.role_changed.
+ */
+export async function assignRole(deps: AccountsDeps, viewer: Viewer | undefined, accountId: string, roleId: string): Promise<UserRole> {
+  if (!viewerHas(viewer, "manage_roles")) throw permissionDenied("This action is not allowed");
+  const user = /^\d{1,19}$/.test(accountId) ? await findUserByAccountId(deps.db, accountId) : undefined;
+  if (!user) throw notFound("Record not found");
+  const role = (await findRoles(deps.db, [roleId])).get(roleId);
+  if (!role) throw invalidArgument("Validation failed: Role does not exist");
+  const { role: current } = await findRoleWithEveryone(deps.db, user.roleId);
+  if (accountId === viewer?.accountId || (current.id !== EVERYONE_ROLE_ID && !outranks(viewer?.role, current))) throw permissionDenied("This action is not allowed");
+  requireMayAssign(viewer, role);
+  await deps.db.transaction(async (trx) => {
+    await setUserRole(deps.db, trx, accountId, role.id === EVERYONE_ROLE_ID ? null : role.id);
+    await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.role_changed", accountId, { accountId, roleId: role.id })]);
+  });
+  deps.nudge();
+  return role;
 }

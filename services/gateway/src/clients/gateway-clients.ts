@@ -35,6 +35,7 @@ import { WarningPresetsServiceClient } from "@starling/proto/moderation/v1/warni
 import { ReportsServiceClient } from "@starling/proto/moderation/v1/reports";
 import { AccountActionsServiceClient, StrikesServiceClient } from "@starling/proto/moderation/v1/account_actions";
 import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
+import { RolesServiceClient } from "@starling/proto/accounts/v1/roles";
 import type { GatewayConfig } from "../config.ts";
 
 /** The gRPC clients the gateway calls services with. */
@@ -80,6 +81,7 @@ export interface Clients {
   strikes: AsyncClient<StrikesServiceClient>;
   dashboard: AsyncClient<DashboardServiceClient>;
   adminAccounts: AsyncClient<AdminAccountsServiceClient>;
+  roles: AsyncClient<RolesServiceClient>;
 }
 
 /** Connects to every service the gateway forwards to, each call bounded by the gRPC deadline. */
@@ -127,5 +129,6 @@ export function connectClients(config: GatewayConfig): Clients {
     strikes: connectService(StrikesServiceClient, config.MODERATION_GRPC_URL, defaults),
     dashboard: connectService(DashboardServiceClient, config.MODERATION_GRPC_URL, defaults),
     adminAccounts: connectService(AdminAccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    roles: connectService(RolesServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
   };
 }

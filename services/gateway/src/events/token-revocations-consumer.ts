@@ -10,6 +10,9 @@ const handlers: EventHandlers<TokenResolver> = {
   "account.deleted": async (p, _e, tokens) => tokens.forget({ accountId: p.accountId }),
   "account.unsuspended": async (p, _e, tokens) => tokens.forget({ accountId: p.accountId }),
   "account.restricted": async (p, _e, tokens) => (p.disabled ? tokens.forget({ accountId: p.accountId }) : undefined),
+  // A changed role reaches tokens already issued: their next request asks accounts again.
+  "account.role_changed": async (p, _e, tokens) => tokens.refresh({ accountId: p.accountId }),
+  "role.updated": async (p, _e, tokens) => tokens.refresh({ roleId: p.roleId }),
 };
 
 /**

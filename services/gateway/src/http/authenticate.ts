@@ -75,6 +75,16 @@ export class TokenResolver {
   }
 
   /**
+   * Drops the cached tokens of an account, or of every holder of a role, without closing their
+   * streams: their next request resolves the role's permissions afresh.
+   */
+  refresh(match: { accountId?: string; roleId?: string }): void {
+    for (const [token, { viewer }] of this.cache) {
+      if ((match.accountId && viewer.accountId === match.accountId) || (match.roleId && viewer.role?.id === match.roleId)) this.cache.delete(token);
+    }
+  }
+
+  /**
    * Signs a viewer for services (valid 60 s; see runtime/viewer.ts), reusing a signature for 30 s,
    * so a burst of requests signs once and services verify once.
    */

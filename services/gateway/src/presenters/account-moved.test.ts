@@ -31,7 +31,7 @@ describe("Account presenter: moved accounts, groups and profile fields", () => {
     const json = presentCredentialAccount(
       accountFixture(),
       { privacy: "private", sensitive: true, note: "raw", fields: [{ name: "n", value: "https://x.test", verifiedAt: undefined }], followRequestsCount: 2 },
-      { id: "3", name: "Owner", permissions: "1", color: "", highlighted: true },
+      { id: "3", name: "Owner", permissions: "1", color: "", highlighted: true, position: 1000 },
       base,
     );
     assert.deepEqual(json.source, { privacy: "private", sensitive: true, language: null, note: "raw", fields: [{ name: "n", value: "https://x.test", verified_at: null }], follow_requests_count: 2 });

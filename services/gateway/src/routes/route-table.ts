@@ -36,6 +36,7 @@ import { strikeRoutes } from "./strike-routes.ts";
 import { adminDashboardRoutes } from "./admin-dashboard-routes.ts";
 import { instanceActivityRoutes } from "./instance-activity-routes.ts";
 import { adminWarningPresetRoutes } from "./admin-warning-preset-routes.ts";
+import { adminRoleRoutes } from "./admin-role-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each (one group a line, so new groups merge cleanly). */
 export const ROUTES: Route[] = [
@@ -76,4 +77,5 @@ export const ROUTES: Route[] = [
   ...adminDashboardRoutes,
   ...instanceActivityRoutes,
   ...adminWarningPresetRoutes,
+  ...adminRoleRoutes,
 ];
