@@ -24,6 +24,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   "emoji import": async (argv) => (await import("./commands/emoji-import.ts")).emojiImportCommand(argv),
   "media remove-remote": async (argv) => (await import("./commands/media-remove-remote.ts")).mediaRemoveRemoteCommand(argv),
   "federation deliveries": async (argv) => (await import("./commands/federation-deliveries.ts")).federationDeliveriesCommand(argv),
+  "accounts modify": async (argv) => (await import("./commands/roles.ts")).accountsModifyCommand(argv),
+  "roles list": async () => (await import("./commands/roles.ts")).rolesListCommand(),
   // `pnpm starling federation` alone shows the deliveries view, the one federation command.
   federation: async (argv) => (await import("./commands/federation-deliveries.ts")).federationDeliveriesCommand(argv),
 };
@@ -49,7 +51,10 @@ const HELP = `usage: starling <command>
   media remove-remote [--days N]
                              drop cached copies of remote media older than N days (default 7, 0 all)
   federation [deliveries] [--state pending|failed|dead] [--limit N]
-                             outgoing deliveries not yet delivered, and failing hosts' circuits`;
+                             outgoing deliveries not yet delivered, and failing hosts' circuits
+  accounts modify USERNAME --role ROLE
+                             give a local user a role (name or id; -99 or "" for none)
+  roles list                 the roles: id, position, name, permissions`;
 
 const args = process.argv.slice(2);
 const name = [args.slice(0, 2).join(" "), args[0] ?? ""].find((n) => n in COMMANDS);

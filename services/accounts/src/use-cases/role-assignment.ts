@@ -4,6 +4,7 @@ import { invalidArgument, notFound, permissionDenied, viewerHas, type Viewer } f
 import { EVERYONE_ROLE_ID, outranks, type UserRole } from "../domain/roles.ts";
 import { findRoleWithEveryone, findRoles, findRolesByName, setUserRole } from "../data/user-roles-queries.ts";
 import { findUserByAccountId } from "../data/users-queries.ts";
+import { findLocalAccountId } from "../data/suspension-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 
 /**
@@ -30,16 +31,16 @@ export function requireMayAssign(viewer: Viewer | undefined, role: UserRole): vo
 }
 
 /**
- * Gives a local account's user the role `roleId` (everyone's id takes a role away): the viewer needs
+ * Gives a local account's user the role named by id or name (everyone's takes a role away): the viewer needs
  * manage_roles and must rank above both the user's current role and the new one; nobody changes
  * their own role. Emits account.role_changed.
  */
-export async function assignRole(deps: AccountsDeps, viewer: Viewer | undefined, accountId: string, roleId: string): Promise<UserRole> {
+export async function assignRole(deps: AccountsDeps, viewer: Viewer | undefined, target: { accountId: string; username: string }, roleReference: string): Promise<UserRole> {
   if (!viewerHas(viewer, "manage_roles")) throw permissionDenied("This action is not allowed");
+  const accountId = target.accountId || ((target.username && (await findLocalAccountId(deps.db, target.username.replace(/^@/, "")))) ?? "");
   const user = /^\d{1,19}$/.test(accountId) ? await findUserByAccountId(deps.db, accountId) : undefined;
   if (!user) throw notFound("Record not found");
-  const role = (await findRoles(deps.db, [roleId])).get(roleId);
-  if (!role) throw invalidArgument("Validation failed: Role does not exist");
+  const role = await roleNamed(deps, roleReference);
   const { role: current } = await findRoleWithEveryone(deps.db, user.roleId);
   if (accountId === viewer?.accountId || (current.id !== EVERYONE_ROLE_ID && !outranks(viewer?.role, current))) throw permissionDenied("This action is not allowed");
   requireMayAssign(viewer, role);
