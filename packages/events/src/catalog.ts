@@ -16,6 +16,7 @@ import { AppealCreated, AppealResolved, ReportCreated, ReportForwarded, StrikeCr
 import { AnnouncementChanged, AnnouncementDeleted, AnnouncementReactionChanged } from "@starling/proto/moderation/v1/announcements";
 import { UserSignedIn } from "@starling/proto/accounts/v1/events";
 import { AccountRoleChanged, RoleUpdated } from "@starling/proto/accounts/v1/events";
+import { InstanceSettingsUpdated, ReportUpdated } from "@starling/proto/moderation/v1/events";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
@@ -101,6 +102,8 @@ export const EVENT_CATALOG = {
   "appeal.created": entry(TOPICS.moderation, AppealCreated),
   "role.updated": entry(TOPICS.accounts, RoleUpdated),
   "account.role_changed": entry(TOPICS.accounts, AccountRoleChanged),
+  "report.updated": entry(TOPICS.moderation, ReportUpdated),
+  "instance_settings.updated": entry(TOPICS.moderation, InstanceSettingsUpdated),
 } as const;
 
 /** A known event type such as `status.created`. */

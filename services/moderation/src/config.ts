@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { infraEnv } from "@starling/platform";
-import { localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
+import { flag, localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
 
 /** Environment of the moderation service. */
 export const moderationEnv = z.object({
@@ -24,6 +24,14 @@ export const moderationEnv = z.object({
   APPEAL_WINDOW_DAYS: z.coerce.number().int().positive().default(20),
   /** Milliseconds between runs of the scheduler that publishes announcements when their `scheduled_at` comes. */
   ANNOUNCEMENTS_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
+  /** Let webhook URLs be loopback and private addresses (refused at creation and delivery otherwise). Tests only. */
+  ALLOW_PRIVATE_ADDRESSES: flag(false),
+  /** Pause before a failed webhook delivery's first retry, in milliseconds; each next one doubles it. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(60_000),
+  /** Tries of a webhook delivery before it is given up (12: the last about 34 hours after the first at the default pause). */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().positive().default(12),
+  /** How often the webhook delivery queue is looked at when no new delivery wakes it, in milliseconds. */
+  WEBHOOK_INTERVAL_MS: z.coerce.number().int().positive().default(5_000),
 });
 
 export type ModerationConfig = z.infer<typeof moderationEnv>;

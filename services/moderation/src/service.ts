@@ -8,6 +8,8 @@ import { CanonicalEmailBlocksServiceDefinition, DomainAllowsServiceDefinition, D
 import { ReportsServiceDefinition } from "@starling/proto/moderation/v1/reports";
 import { RulesServiceDefinition } from "@starling/proto/moderation/v1/rules";
 import { WarningPresetsServiceDefinition } from "@starling/proto/moderation/v1/warning_presets";
+import { InstanceSettingsServiceDefinition } from "@starling/proto/moderation/v1/instance_settings";
+import { WebhooksServiceDefinition } from "@starling/proto/moderation/v1/webhooks";
 import { createIdGenerator, publicBaseUrl, serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
 import { moderationMigrations } from "../migrations/index.ts";
 import { connectModerationClients } from "./clients/moderation-clients.ts";
@@ -21,6 +23,11 @@ import { rulesHandlers } from "./grpc/rules-handlers.ts";
 import { dashboardHandlers } from "./grpc/dashboard-handlers.ts";
 import { startDashboardCountersConsumer } from "./events/dashboard-counters-consumer.ts";
 import { warningPresetsHandlers } from "./grpc/warning-presets-handlers.ts";
+import { instanceSettingsHandlers } from "./grpc/instance-settings-handlers.ts";
+import { webhooksHandlers } from "./grpc/webhooks-handlers.ts";
+import { startWebhookEventsConsumer } from "./events/webhook-events-consumer.ts";
+import { startWebhookDeliveries } from "./webhooks/deliver-webhooks.ts";
+import { webhookObjects } from "./webhooks/webhook-objects.ts";
 import type { ModerationDeps } from "./use-cases/deps.ts";
 import { startAnnouncementPublisher } from "./workers/announcement-publisher.ts";
 
@@ -30,6 +37,8 @@ export interface ModerationServiceOptions {
   relay?: boolean;
   /** Replaces the clock (tests of the 20-day appeal window). */
   now?: () => Date;
+  /** Hear events for admin webhooks and deliver them (default true). */
+  webhooks?: boolean;
 }
 
 /** Where a started moderation service listens, and what it was composed with. */
@@ -51,7 +60,10 @@ export async function startModerationService(config: ModerationConfig, context: 
   context.readiness.add("database", () => db.ping());
   const clients = connectModerationClients(config);
   context.shutdown.add("clients", "moderation clients", () => Object.values(clients).forEach((client) => client.close()));
-  const deps: ModerationDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, appealWindowMs: config.APPEAL_WINDOW_DAYS * DAY_MS, baseUrl: publicBaseUrl(config), localDomain: config.LOCAL_DOMAIN };
+  const deps: ModerationDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, appealWindowMs: config.APPEAL_WINDOW_DAYS * DAY_MS, baseUrl: publicBaseUrl(config), localDomain: config.LOCAL_DOMAIN,
+    allowPrivateAddresses: config.ALLOW_PRIVATE_ADDRESSES,
+    nudgeWebhooks: () => {},
+  };
   if (options.relay !== false) {
     const bus = infra.bus();
     context.readiness.add("event bus", () => bus.ping());
@@ -64,6 +76,7 @@ export async function startModerationService(config: ModerationConfig, context: 
   }
   const publisher = startAnnouncementPublisher(deps, { intervalMs: config.ANNOUNCEMENTS_INTERVAL_MS, logger: context.logger });
   context.shutdown.add("workers", "moderation announcement publisher", () => publisher.stop());
+  if (options.webhooks !== false) await startWebhooks(config, context, infra, deps);
   const endpoints = await serveService(context, config, [
     { definition: AuditLogServiceDefinition, handlers: auditLogHandlers(deps) },
     { definition: DomainBlocksServiceDefinition, handlers: domainBlockHandlers(deps, config.SHOW_DOMAIN_BLOCKS) },
@@ -78,6 +91,18 @@ export async function startModerationService(config: ModerationConfig, context: 
     { definition: StrikesServiceDefinition, handlers: strikesHandlers(deps) },
     { definition: AnnouncementsServiceDefinition, handlers: announcementsHandlers(deps) },
     { definition: DashboardServiceDefinition, handlers: dashboardHandlers(deps) },
+    { definition: WebhooksServiceDefinition, handlers: webhooksHandlers(deps) },
+    { definition: InstanceSettingsServiceDefinition, handlers: instanceSettingsHandlers(deps) },
   ]);
   return { ...endpoints, deps };
+}
+
+/** The admin webhooks' worker: a consumer that queues deliveries, and the loop that sends them. */
+async function startWebhooks(config: ModerationConfig, context: ServiceContext, infra: InfraProvider, deps: ModerationDeps): Promise<void> {
+  const deliveries = startWebhookDeliveries(deps, { retryBaseMs: config.WEBHOOK_RETRY_BASE_MS, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, intervalMs: config.WEBHOOK_INTERVAL_MS, timeoutMs: 10_000, logger: context.logger });
+  deps.nudgeWebhooks = () => deliveries.nudge();
+  context.shutdown.add("workers", "moderation webhook deliveries", () => deliveries.stop());
+  const objects = webhookObjects(deps, deps.clients, { baseUrl: deps.baseUrl, viewerSecret: config.VIEWER_TOKEN_SECRET });
+  const consumer = await startWebhookEventsConsumer(deps, objects, infra.bus());
+  context.shutdown.add("workers", "moderation webhook events consumer", () => consumer.stop());
 }

@@ -17,7 +17,7 @@ export interface ModerationClients {
   statuses: AsyncClient<StatusesServiceClient>;
   /** Accounts an announcement mentions. */
   profiles: AsyncClient<ProfilesServiceClient>;
-  /** Custom emojis (statuses keeps them): an announcement's and its reactions'. */
+  /** Custom emojis (statuses keeps them): an announcement's and its reactions', and those of accounts a webhook's object shows. */
   customEmojis: AsyncClient<CustomEmojisServiceClient>;
 }
 

@@ -5,7 +5,7 @@ import type { ModerationDeps } from "../use-cases/deps.ts";
 import { changeRule, createRule, deleteRule, getRules } from "../use-cases/manage-rules.ts";
 import { callerOf } from "./caller-of.ts";
 
-const ruleToProto = (rule: Rule): RuleMessage => ({ id: rule.id, text: rule.text, hint: rule.hint, priority: rule.priority, createdAt: rule.createdAt });
+export const ruleToProto = (rule: Rule): RuleMessage => ({ id: rule.id, text: rule.text, hint: rule.hint, priority: rule.priority, createdAt: rule.createdAt });
 
 /** RulesService: decode → use case → encode. */
 export function rulesHandlers(deps: ModerationDeps): AsyncHandlers<RulesServiceServer> {

@@ -1,5 +1,5 @@
 import type { Database } from "@starling/db";
-import type { Viewer } from "@starling/runtime";
+import type { PrivateAddressPolicy, Viewer } from "@starling/runtime";
 import type { ModerationClients } from "../clients/moderation-clients.ts";
 
 /** What the moderation use cases run with. */
@@ -16,6 +16,10 @@ export interface ModerationDeps {
   baseUrl: string;
   /** This server's domain, which the dashboard names where counters say "here". */
   localDomain: string;
+  /** Whether webhook URLs may be loopback or private addresses (tests on 127.0.0.1 only). */
+  allowPrivateAddresses: PrivateAddressPolicy;
+  /** Wakes the webhook delivery worker after deliveries were queued. */
+  nudgeWebhooks: () => void;
 }
 
 /** The caller of an RPC: the viewer the gateway signed, and the token to forward to other services. */

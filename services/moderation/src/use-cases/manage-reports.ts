@@ -1,4 +1,5 @@
 import type { Transaction } from "@starling/db";
+import { enqueueEvents, outboxEvent } from "@starling/events";
 import { isId, parsePage, type PageInput } from "@starling/paging";
 import { notFound } from "@starling/runtime";
 import { findReport, listReports, saveReport, type ReportFilter } from "../data/reports-queries.ts";
@@ -39,9 +40,13 @@ export async function changeReport(deps: ModerationDeps, caller: Caller, id: str
     // The dashboard's resolved_reports counts first resolutions, in the resolution's transaction.
     if (!existing.actionTakenAt && report.actionTakenAt) await bumpCount(deps.db, t, { key: "resolved_reports", day: utcDay(report.actionTakenAt) });
     await recordAudit(deps, t, { accountId: staffId, action: `report.${action}`, targetType: "Report", targetId: report.id });
+    await enqueueEvents(deps.db, t, [outboxEvent("moderation", "report.updated", report.id, { reportId: report.id })]);
     return report;
   };
-  return trx ? run(trx) : deps.db.transaction(run);
+  if (trx) return run(trx);
+  const report = await deps.db.transaction(run);
+  deps.nudgeRelay();
+  return report;
 }
 
 /** PUT /admin/reports/:id: category and, when given, rule ids (validated as a new report's). */
