@@ -17,6 +17,8 @@ import { createSignUpBlocks } from "./0050-create-sign-up-blocks.ts";
 import { addAccountRestrictions } from "./0014-add-account-restrictions.ts";
 import { createUserRoles } from "./0100-create-user-roles.ts";
 import { addSuspendingDomainBlock } from "./0110-add-suspending-domain-block.ts";
+import { createRegistrationMode } from "./0120-create-registration-mode.ts";
 
 /** The accounts schema history, in order. Names are stable forever once released. */
-export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries, createSignUpBlocks, addAccountRestrictions, createUserRoles, addSuspendingDomainBlock];
+export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries, createSignUpBlocks, addAccountRestrictions, createUserRoles, addSuspendingDomainBlock, createRegistrationMode];
+

@@ -21,8 +21,8 @@ export const accountsEnv = z.object({
   SMTP_FROM: z.string().default("Starling <notifications@localhost>"),
   /**
    * Who may sign up through POST /api/v1/accounts: open (anyone), approved (anyone, then a moderator
-   * approves) or none (closed). Mastodon keeps this as an admin setting; an env var until moderation
-   * owns instance settings.
+   * approves) or none (closed): the default while staff have set no mode in the instance settings
+   * (moderation's registrations_mode, followed through instance_settings.updated).
    */
   REGISTRATIONS_MODE: z.enum(["open", "approved", "none"]).default("open"),
   /**

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { status } from "@grpc/grpc-js";
-import { decodePayload } from "@starling/events";
+import { decodePayload, encodePayload, newEnvelope, TOPICS } from "@starling/events";
 import { waitFor } from "@starling/testkit";
 import { backends, rejection } from "./harness.ts";
 import { authenticate, confirmationToken, form, register, rowCounts, settledRowCounts, startFixture, type Fixture } from "./registration-fixture.ts";
@@ -98,6 +98,21 @@ for (const backend of backends) {
 
     it("refuses a sign-up without an app behind the call", async () => {
       assert.equal((await rejection(f.registration.register(form("ghost")))).code, status.UNAUTHENTICATED);
+    });
+
+    it("follows the registration mode staff set in the instance settings, ignoring an older change delivered late", async () => {
+      const changed = (mode: string | undefined, at: number) =>
+        newEnvelope({ type: "instance_settings.updated", source: "moderation", key: "instance", payload: encodePayload("instance_settings.updated", { registrationsMode: mode, updatedAt: new Date(at) }) });
+      const now = Date.now();
+      await f.h.bus.publish(TOPICS.moderation, [changed("open", now)]);
+      await waitFor(async () => (await f.registration.getRegistrationSettings({})).mode === "open", { what: "the open mode" });
+      assert.equal((await register(f, form("welcome_now"))).error, "");
+      await f.h.bus.publish(TOPICS.moderation, [changed("approved", now - 60_000)]);
+      await f.h.bus.drain();
+      assert.equal((await f.registration.getRegistrationSettings({})).mode, "open");
+      await f.h.bus.publish(TOPICS.moderation, [changed(undefined, now + 1)]);
+      await waitFor(async () => (await f.registration.getRegistrationSettings({})).mode === "none", { what: "back to the default" });
+      assert.deepEqual(await rejection(register(f, form("too_late"))), { code: status.PERMISSION_DENIED, details: "Forbidden" });
     });
   });
 }

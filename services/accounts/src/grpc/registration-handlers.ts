@@ -6,7 +6,7 @@ import { rejectUser } from "../use-cases/reject-user.ts";
 import { confirmEmail } from "../use-cases/confirm-email.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
 import { registerUser } from "../use-cases/register-user.ts";
-import type { RegistrationSettings } from "../use-cases/registration-settings.ts";
+import { registrationMode, type RegistrationSettings } from "../use-cases/registration-settings.ts";
 import { resendConfirmation } from "../use-cases/resend-confirmation.ts";
 
 /** The RegistrationService handlers: decode → use case → encode. */
@@ -27,7 +27,10 @@ export function registrationHandlers(deps: AccountsDeps, settings: RegistrationS
       await resendConfirmation(deps, settings, request.accessToken, request.email);
       return {};
     },
-    getRegistrationSettings: async () => ({ mode: settings.mode, enabled: settings.mode !== "none", approvalRequired: settings.mode === "approved" }),
+    getRegistrationSettings: async () => {
+      const mode = await registrationMode(deps, settings);
+      return { mode, enabled: mode !== "none", approvalRequired: mode === "approved" };
+    },
     approveUser: async (request, ctx) => ({ accountId: await approveUser(deps, ctx.viewer, request) }),
     rejectUser: async (request, ctx) => {
       await rejectUser(deps, ctx.viewer, request.accountId);

@@ -15,7 +15,7 @@ import { sendConfirmationMail } from "../mail/confirmation-mail.ts";
 import { insertLocalAccount, newLocalAccount } from "./create-account.ts";
 import type { AccountsDeps } from "./deps.ts";
 import type { IssuedToken } from "./issue-token.ts";
-import type { RegistrationSettings } from "./registration-settings.ts";
+import { registrationMode, type RegistrationSettings } from "./registration-settings.ts";
 
 /** The sign-up form and the address it came from. */
 export interface RegisterInput extends RegistrationForm {
@@ -31,9 +31,10 @@ export interface RegisterInput extends RegistrationForm {
  */
 export async function registerUser(deps: AccountsDeps, settings: RegistrationSettings, viewer: Viewer | undefined, input: RegisterInput): Promise<IssuedToken> {
   if (!viewer?.appId) throw unauthenticated();
-  if (settings.mode === "none") throw permissionDenied("Forbidden");
+  const mode = await registrationMode(deps, settings);
+  if (mode === "none") throw permissionDenied("Forbidden");
   const form = { ...input, email: input.email.trim() };
-  const errors = formErrors(form, settings.mode);
+  const errors = formErrors(form, mode);
   errors.push(...(await takenErrors(deps, form, errors)));
   errors.push(...(await blockedErrors(deps, form.email, errors)));
   if (errors.length > 0) throw new RegistrationInvalid(errors);
@@ -53,7 +54,7 @@ export async function registerUser(deps: AccountsDeps, settings: RegistrationSet
         appId: viewer.appId!,
         confirmationTokenHash: hashToken(confirmationToken),
         confirmationSentAt: createdAt,
-        approved: settings.mode === "open" && !input.approvalRequired,
+        approved: mode === "open" && !input.approvalRequired,
         reason: (form.reason ?? "").trim(),
         agreedAt: createdAt,
         signUpIp: input.ip || null,

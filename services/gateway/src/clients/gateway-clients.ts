@@ -32,6 +32,8 @@ import { RulesServiceClient } from "@starling/proto/moderation/v1/rules";
 import { AnnouncementsServiceClient } from "@starling/proto/moderation/v1/announcements";
 import { DashboardServiceClient } from "@starling/proto/moderation/v1/dashboard";
 import { WarningPresetsServiceClient } from "@starling/proto/moderation/v1/warning_presets";
+import { WebhooksServiceClient } from "@starling/proto/moderation/v1/webhooks";
+import { InstanceSettingsServiceClient } from "@starling/proto/moderation/v1/instance_settings";
 import { ReportsServiceClient } from "@starling/proto/moderation/v1/reports";
 import { AccountActionsServiceClient, StrikesServiceClient } from "@starling/proto/moderation/v1/account_actions";
 import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
@@ -82,6 +84,8 @@ export interface Clients {
   dashboard: AsyncClient<DashboardServiceClient>;
   adminAccounts: AsyncClient<AdminAccountsServiceClient>;
   roles: AsyncClient<RolesServiceClient>;
+  webhooks: AsyncClient<WebhooksServiceClient>;
+  instanceSettings: AsyncClient<InstanceSettingsServiceClient>;
 }
 
 /** Connects to every service the gateway forwards to, each call bounded by the gRPC deadline. */
@@ -130,5 +134,7 @@ export function connectClients(config: GatewayConfig): Clients {
     dashboard: connectService(DashboardServiceClient, config.MODERATION_GRPC_URL, defaults),
     adminAccounts: connectService(AdminAccountsServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     roles: connectService(RolesServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
+    webhooks: connectService(WebhooksServiceClient, config.MODERATION_GRPC_URL, defaults),
+    instanceSettings: connectService(InstanceSettingsServiceClient, config.MODERATION_GRPC_URL, defaults),
   };
 }

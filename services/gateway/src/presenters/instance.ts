@@ -2,6 +2,9 @@ import type { UsageStats } from "@starling/proto/common/v1/page";
 import type { Rule } from "@starling/proto/moderation/v1/rules";
 import { presentRule } from "./rule.ts";
 import type { GetRegistrationSettingsResponse as Registrations } from "@starling/proto/accounts/v1/registration";
+import type { Account } from "@starling/proto/accounts/v1/accounts";
+import type { InstanceSettings } from "@starling/proto/moderation/v1/instance_settings";
+import { presentAccount } from "./account.ts";
 import { publicBaseUrl } from "@starling/runtime";
 import type { GatewayConfig } from "../config.ts";
 
@@ -28,38 +31,63 @@ const LIMITS = {
  */
 export const streamingUrl = (config: GatewayConfig) => config.STREAMING_API_BASE_URL ?? publicBaseUrl(config).replace(/^http/, "ws");
 
+/** What the instance description shows, from the services that own it. */
+export interface InstanceFacts {
+  stats: UsageStats;
+  registrations: Registrations;
+  rules: readonly Rule[];
+  /** Staff's settings (moderation); unset ones fall back to the gateway's configuration. */
+  settings: InstanceSettings;
+  /** The contact account staff named, when it exists. */
+  contact: Account | undefined;
+}
+
+/** Title, descriptions, contact e-mail and thumbnail: staff's settings first, else the configured defaults. */
+function described(config: GatewayConfig, baseUrl: string, settings: InstanceSettings) {
+  return {
+    title: settings.title ?? config.INSTANCE_TITLE,
+    description: settings.shortDescription ?? config.INSTANCE_DESCRIPTION,
+    email: settings.contactEmail ?? config.CONTACT_EMAIL,
+    thumbnail: settings.thumbnailUrl ?? `${baseUrl}/packs/media/images/preview.png`,
+  };
+}
+
 /** Renders /api/v1/instance (reference §4.10). */
-export function presentInstanceV1(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations, rules: readonly Rule[]): Record<string, unknown> {
+export function presentInstanceV1(config: GatewayConfig, baseUrl: string, facts: InstanceFacts): Record<string, unknown> {
+  const { stats, registrations, rules } = facts;
+  const { title, description, email, thumbnail } = described(config, baseUrl, facts.settings);
   return {
     uri: config.LOCAL_DOMAIN,
-    title: config.INSTANCE_TITLE,
-    short_description: config.INSTANCE_DESCRIPTION,
-    description: config.INSTANCE_DESCRIPTION,
-    email: config.CONTACT_EMAIL,
+    title,
+    short_description: description,
+    description,
+    email,
     version: VERSION,
     urls: { streaming_api: streamingUrl(config) },
     stats: { user_count: stats.usersTotal, status_count: stats.localPosts, domain_count: stats.knownDomains },
-    thumbnail: `${baseUrl}/packs/media/images/preview.png`,
+    thumbnail,
     languages: ["en"],
     registrations: registrations.enabled,
     approval_required: registrations.approvalRequired,
     invites_enabled: false,
     configuration: { accounts: { max_featured_tags: 10 }, ...LIMITS },
-    contact_account: null,
+    contact_account: facts.contact ? presentAccount(facts.contact, baseUrl) : null,
     rules: rules.map(presentRule),
   };
 }
 
 /** Renders /api/v2/instance (reference §4.11). */
-export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats: UsageStats, registrations: Registrations, translationEnabled: boolean, vapidKey: string, rules: readonly Rule[]): Record<string, unknown> {
+export function presentInstanceV2(config: GatewayConfig, baseUrl: string, facts: InstanceFacts, translationEnabled: boolean, vapidKey: string): Record<string, unknown> {
+  const { stats, registrations, rules } = facts;
+  const { title, description, email, thumbnail } = described(config, baseUrl, facts.settings);
   return {
     domain: config.LOCAL_DOMAIN,
-    title: config.INSTANCE_TITLE,
+    title,
     version: VERSION,
     source_url: "https://github.com/starling-social/starling",
-    description: config.INSTANCE_DESCRIPTION,
+    description,
     usage: { users: { active_month: stats.usersActiveMonth } },
-    thumbnail: { url: `${baseUrl}/packs/media/images/preview.png` },
+    thumbnail: { url: thumbnail },
     languages: ["en"],
     configuration: {
       urls: { streaming: streamingUrl(config) },
@@ -69,7 +97,7 @@ export function presentInstanceV2(config: GatewayConfig, baseUrl: string, stats:
       vapid: { public_key: vapidKey },
     },
     registrations: { enabled: registrations.enabled, approval_required: registrations.approvalRequired, message: null },
-    contact: { email: config.CONTACT_EMAIL, account: null },
+    contact: { email, account: facts.contact ? presentAccount(facts.contact, baseUrl) : null },
     rules: rules.map(presentRule),
   };
 }

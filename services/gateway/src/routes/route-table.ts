@@ -37,6 +37,8 @@ import { adminDashboardRoutes } from "./admin-dashboard-routes.ts";
 import { instanceActivityRoutes } from "./instance-activity-routes.ts";
 import { adminWarningPresetRoutes } from "./admin-warning-preset-routes.ts";
 import { adminRoleRoutes } from "./admin-role-routes.ts";
+import { adminWebhookRoutes } from "./admin-webhook-routes.ts";
+import { adminInstanceRoutes } from "./admin-instance-routes.ts";
 
 /** Every client-facing route the gateway serves, one row each (one group a line, so new groups merge cleanly). */
 export const ROUTES: Route[] = [
@@ -78,4 +80,6 @@ export const ROUTES: Route[] = [
   ...instanceActivityRoutes,
   ...adminWarningPresetRoutes,
   ...adminRoleRoutes,
+  ...adminWebhookRoutes,
+  ...adminInstanceRoutes,
 ];
