@@ -21,6 +21,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   "announcements create": async (argv) => (await import("./commands/announcements.ts")).announcementsCommand("create")(argv),
   "announcements list": async (argv) => (await import("./commands/announcements.ts")).announcementsCommand("list")(argv),
   "announcements delete": async (argv) => (await import("./commands/announcements.ts")).announcementsCommand("delete")(argv),
+  "settings get": async (argv) => (await import("./commands/settings.ts")).settingsCommand("get")(argv),
+  "settings set": async (argv) => (await import("./commands/settings.ts")).settingsCommand("set")(argv),
   "emoji import": async (argv) => (await import("./commands/emoji-import.ts")).emojiImportCommand(argv),
   "media remove-remote": async (argv) => (await import("./commands/media-remove-remote.ts")).mediaRemoveRemoteCommand(argv),
   "federation deliveries": async (argv) => (await import("./commands/federation-deliveries.ts")).federationDeliveriesCommand(argv),
@@ -46,6 +48,8 @@ const HELP = `usage: starling <command>
                              announce to every user (published at once, or at --scheduled-at)
   announcements list         every announcement: id, state, time range, text
   announcements delete ID    delete an announcement
+  settings get [KEY]         the instance settings (title, contact_username, privacy_policy, registrations_mode, ...)
+  settings set KEY VALUE     change one ("" clears a text setting)
   emoji import PATH [--category NAME] [--prefix P] [--suffix S] [--overwrite] [--unlisted]
                              import .png/.gif custom emojis: a file, a folder or a .tar.gz
   media remove-remote [--days N]

@@ -17,7 +17,7 @@ export function rulesCommand(action: "add" | "list" | "remove"): (argv: string[]
     const priority = values.priority === undefined ? undefined : Number(values.priority);
     if (priority !== undefined && !Number.isInteger(priority)) throw new Error("--priority must be a whole number");
     const reached = await reachServices({
-      moderation: { addressSetting: "MODERATION_GRPC_URL", startHere: (env, context, infra) => startModerationService(moderationEnv.parse(env), context, infra, { relay: false }) },
+      moderation: { addressSetting: "MODERATION_GRPC_URL", startHere: (env, context, infra) => startModerationService(moderationEnv.parse(env), context, infra, { relay: false, webhooks: false }) },
     });
     const client = connectService(RulesServiceClient, reached.addresses.moderation, { deadlineMs: 15_000 });
     try {
