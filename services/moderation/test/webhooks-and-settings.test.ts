@@ -78,20 +78,23 @@ for (const backend of backends) {
       await assert.rejects(webhooks.listWebhooks({}, await service.as({ accountId: ids.moderator, role: "Moderator" })), grpcCode(GrpcStatus.PERMISSION_DENIED));
     });
 
-    it("delivers report.created and status.created, signed with the webhook's secret, rendered as Admin::Report and Status", async () => {
+    it("delivers report.created and status.created (private ones too), signed with the webhook's secret, rendered as Admin::Report and Status", async () => {
       const hook = await webhooks.createWebhook({ url: receiver.url, events: ["report.created", "status.created"] }, await admin());
       const reportId = await fileReport();
       const statusId = await peers.post(ids.ana, "hello hooks");
-      await waitFor(() => deliveriesOf("report.created").length >= 1 && deliveriesOf("status.created").length >= 1, { timeoutMs: 30_000, what: "both deliveries" });
+      const privateId = await peers.post(ids.ana, "followers only", "private");
+      await waitFor(() => deliveriesOf("report.created").length >= 1 && deliveriesOf("status.created").length >= 2, { timeoutMs: 30_000, what: "the three deliveries" });
       const [report] = deliveriesOf("report.created");
       assert.ok(hubSignatureMatches(report!.headers["x-hub-signature"], report!.body, hook.secret), "signed with the secret");
       assert.equal(report!.headers["content-type"], "application/json");
       const body = JSON.parse(report!.body) as Json;
       assert.deepEqual([body.object.id, body.object.category, body.object.account.id, body.object.target_account.id, body.object.target_account.email], [reportId, "spam", ids.ana, ids.ben, "hookben@example.test"]);
       assert.ok(!Number.isNaN(Date.parse(body.created_at)));
-      const status = JSON.parse(deliveriesOf("status.created")[0]!.body) as Json;
-      assert.deepEqual([status.object.id, status.object.account.id], [statusId, ids.ana]);
-      assert.match(status.object.content, /hello hooks/);
+      const statuses = deliveriesOf("status.created").map((r) => (JSON.parse(r.body) as Json).object);
+      const status = statuses.find((o) => o.id === statusId);
+      assert.equal(status?.account.id, ids.ana);
+      assert.match(status.content, /hello hooks/);
+      assert.equal(statuses.find((o) => o.id === privateId)?.visibility, "private");
       await webhooks.deleteWebhook({ id: hook.id }, await admin());
     });
 

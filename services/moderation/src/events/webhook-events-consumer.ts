@@ -46,8 +46,8 @@ const handlers: EventHandlers<Context> = {
   "account.updated": (p, e, ctx) => hear(ctx, e, { event: "account.updated", render: async () => localAccount(await ctx.objects.account(p.accountId)) }),
   // user.signed_up: the user became active, confirmed and approved (Mastodon's account.approved).
   "user.signed_up": (p, e, ctx) => hear(ctx, e, { event: "account.approved", render: () => ctx.objects.account(p.accountId) }),
-  "status.created": (p, e, ctx) => (p.local ? hear(ctx, e, { event: "status.created", render: () => ctx.objects.status(p.statusId) }) : Promise.resolve()),
-  "status.updated": (p, e, ctx) => (p.local ? hear(ctx, e, { event: "status.updated", render: () => ctx.objects.status(p.statusId) }) : Promise.resolve()),
+  "status.created": (p, e, ctx) => (p.local ? hear(ctx, e, { event: "status.created", render: () => ctx.objects.status(p.statusId, p.accountId) }) : Promise.resolve()),
+  "status.updated": (p, e, ctx) => (p.local ? hear(ctx, e, { event: "status.updated", render: () => ctx.objects.status(p.statusId, p.accountId) }) : Promise.resolve()),
   "report.created": (p, e, ctx) => hear(ctx, e, { event: "report.created", render: () => renderReport(ctx, p.reportId) }),
   "report.updated": (p, e, ctx) => hear(ctx, e, { event: "report.updated", render: () => renderReport(ctx, p.reportId) }),
 };

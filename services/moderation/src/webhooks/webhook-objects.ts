@@ -10,7 +10,8 @@ import { ruleToProto } from "../grpc/rules-handlers.ts";
 export interface WebhookObjects {
   account(id: string): Promise<Record<string, unknown> | undefined>;
   report(report: Report): Promise<Record<string, unknown> | undefined>;
-  status(id: string): Promise<Record<string, unknown> | undefined>;
+  /** A status, read as its author (who sees it whatever its visibility). */
+  status(id: string, authorId: string): Promise<Record<string, unknown> | undefined>;
 }
 
 /**
@@ -20,15 +21,16 @@ export interface WebhookObjects {
  */
 export function webhookObjects(deps: ModerationDeps, clients: ModerationClients, options: { baseUrl: string; viewerSecret: string }): WebhookObjects {
   const rules = { listRules: async (request: { ids: string[] }) => ({ rules: (await getRules(deps, request.ids)).map(ruleToProto) }) } as unknown as WebhookObjectContext["clients"]["rules"];
-  const context = async (): Promise<WebhookObjectContext> => ({
+  const context = async (accountId?: string): Promise<WebhookObjectContext> => ({
     clients: { ...clients, rules },
     baseUrl: options.baseUrl,
     // Signed per object: a viewer token lives 60 s.
-    viewerToken: await signViewer(options.viewerSecret, { role: "Owner", scopes: ["admin:read"] }),
+    viewerToken: await signViewer(options.viewerSecret, { ...(accountId ? { accountId } : {}), role: "Owner", scopes: ["admin:read"] }),
   });
   return {
     account: async (id) => renderWebhookObject(await context(), { account: id }),
     report: async (report) => renderWebhookObject(await context(), { report }),
-    status: async (id) => renderWebhookObject(await context(), { status: id }),
+    // Statuses are read as their author, so private and direct ones are rendered too, as Mastodon sends them.
+    status: async (id, authorId) => renderWebhookObject(await context(authorId), { status: id }),
   };
 }

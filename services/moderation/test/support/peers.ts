@@ -18,8 +18,8 @@ import { VIEWER_SECRET } from "./moderation-harness.ts";
 export interface Peers {
   /** Creates a confirmed local account with a role ("" for a plain user); resolves with its id. */
   createAccount(username: string, role?: string): Promise<string>;
-  /** Posts a public status as the account; resolves with its id. */
-  post(accountId: string, text: string): Promise<string>;
+  /** Posts a status (public unless told) as the account; resolves with its id. */
+  post(accountId: string, text: string, visibility?: string): Promise<string>;
   accounts: AsyncClient<AccountsServiceClient>;
   env: Record<string, string>;
 }
@@ -44,9 +44,9 @@ export async function startPeers(infra: InfraProvider, context: ServiceContext):
       const { account } = await accounts.createAccount({ username, email: `${username}@example.test`, password: "", confirmed: true, role }, { viewerToken: owner });
       return account!.id;
     },
-    async post(accountId, text) {
+    async post(accountId, text, visibility = "public") {
       const viewerToken = await signViewer(VIEWER_SECRET, { accountId, scopes: ["write"] });
-      const { status } = await statuses.createStatus({ status: text, visibility: "public", spoilerText: "", sensitive: false, application: { name: "Test", website: "" }, mediaIds: [] }, { viewerToken });
+      const { status } = await statuses.createStatus({ status: text, visibility, spoilerText: "", sensitive: false, application: { name: "Test", website: "" }, mediaIds: [] }, { viewerToken });
       return status!.id;
     },
   };
