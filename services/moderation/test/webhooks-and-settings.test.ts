@@ -98,6 +98,16 @@ for (const backend of backends) {
       await webhooks.deleteWebhook({ id: hook.id }, await admin());
     });
 
+    it("delivers account.created as Admin::Account when a local account is made", async () => {
+      const hook = await webhooks.createWebhook({ url: receiver.url, events: ["account.created"] }, await admin());
+      const id = await peers.createAccount("hooknew");
+      const delivery = await waitFor(() => deliveriesOf("account.created").find((r) => (JSON.parse(r.body) as Json).object.id === id), { timeoutMs: 30_000, what: "account.created" });
+      assert.ok(hubSignatureMatches(delivery.headers["x-hub-signature"], delivery.body, hook.secret));
+      const object = (JSON.parse(delivery.body) as Json).object;
+      assert.deepEqual([object.username, object.domain, object.email, object.account.id], ["hooknew", null, "hooknew@example.test", id]);
+      await webhooks.deleteWebhook({ id: hook.id }, await admin());
+    });
+
     it("retries a failing receiver with backoff until it answers, and gives up after the last attempt", async () => {
       const hook = await webhooks.createWebhook({ url: receiver.url, events: ["report.updated"] }, await admin());
       receiver.state.failNext = 2;
