@@ -116,6 +116,8 @@ for (const backend of backends) {
       await waitFor(() => receiver.received.some((r) => r.answered === 200), { timeoutMs: 30_000, what: "the third try" });
       assert.deepEqual(receiver.received.map((r) => r.answered), [500, 500, 200]);
       assert.equal((JSON.parse(receiver.received[2]!.body) as Json).object.action_taken, true);
+      // The row is updated once the attempt's transaction commits, just after the answer.
+      await waitFor(async () => (await listDeliveries(service.db, hook.id))[0]?.finished, { timeoutMs: 30_000, what: "the delivery finished" });
       assert.deepEqual(await listDeliveries(service.db, hook.id), [{ event: "report.updated", attempts: 3, finished: true, lastStatus: 200, lastError: null }]);
 
       receiver.received.length = 0;

@@ -1,6 +1,6 @@
 import { moderationEnv, SETTING_KEYS, startModerationService } from "@starling/moderation";
 import { InstanceSettingsServiceClient, type InstanceSettings, type UpdateInstanceSettingsRequest } from "@starling/proto/moderation/v1/instance_settings";
-import { connectService, signViewer } from "@starling/runtime";
+import { connectService, OPERATOR_ROLE, signViewer } from "@starling/runtime";
 import { reachServices } from "./reach-services.ts";
 
 const NAMES = Object.entries(SETTING_KEYS) as [keyof typeof SETTING_KEYS, string][];
@@ -34,7 +34,7 @@ export function settingsCommand(action: "get" | "set"): (argv: string[]) => Prom
     const client = connectService(InstanceSettingsServiceClient, reached.addresses.moderation, { deadlineMs: 15_000 });
     try {
       if (action === "get") return printed(await client.getInstanceSettings({}), key);
-      const viewerToken = await signViewer(reached.secret, { accountId: "0", role: "Owner", scopes: ["admin:write"] });
+      const viewerToken = await signViewer(reached.secret, { accountId: "0", role: OPERATOR_ROLE, scopes: ["admin:write"] });
       const change = { [name!]: settingValue(name!, rest.join(" ")) } as UpdateInstanceSettingsRequest;
       printed(await client.updateInstanceSettings(change, { viewerToken }), key);
     } finally {

@@ -1,6 +1,6 @@
 import { renderWebhookObject, type WebhookObjectContext } from "@starling/gateway/webhook-object";
 import type { Report } from "@starling/proto/moderation/v1/reports";
-import { signViewer } from "@starling/runtime";
+import { OPERATOR_ROLE, signViewer } from "@starling/runtime";
 import type { ModerationClients } from "../clients/moderation-clients.ts";
 import type { ModerationDeps } from "../use-cases/deps.ts";
 import { getRules } from "../use-cases/manage-rules.ts";
@@ -16,7 +16,7 @@ export interface WebhookObjects {
 
 /**
  * The renderer the webhook worker uses: the gateway's presenters over moderation's own clients, as a
- * staff viewer (webhooks are staff's: they see Admin::Account's e-mail and IP). Rules come from this
+ * viewer holding every permission (the server's own, as the command line signs; webhooks are staff's: they see Admin::Account's e-mail and IP). Rules come from this
  * service's own table rather than a call to itself.
  */
 export function webhookObjects(deps: ModerationDeps, clients: ModerationClients, options: { baseUrl: string; viewerSecret: string }): WebhookObjects {
@@ -25,7 +25,7 @@ export function webhookObjects(deps: ModerationDeps, clients: ModerationClients,
     clients: { ...clients, rules },
     baseUrl: options.baseUrl,
     // Signed per object: a viewer token lives 60 s.
-    viewerToken: await signViewer(options.viewerSecret, { ...(accountId ? { accountId } : {}), role: "Owner", scopes: ["admin:read"] }),
+    viewerToken: await signViewer(options.viewerSecret, { ...(accountId ? { accountId } : {}), role: OPERATOR_ROLE, scopes: ["admin:read"] }),
   });
   return {
     account: async (id) => renderWebhookObject(await context(), { account: id }),
