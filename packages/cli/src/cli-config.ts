@@ -17,6 +17,8 @@ export const cliEnv = z.object({
   FEDERATION_GRPC_URL: z.string().optional(),
   /** Address of a running moderation service (production; `rules`); unset means: the embedded server, if running. */
   MODERATION_GRPC_URL: z.string().optional(),
+  /** Address of a running trends service (production; `trends refresh`); unset means: the embedded server, if running. */
+  TRENDS_GRPC_URL: z.string().optional(),
   /** Client API port of the embedded gateway. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Per-service database URLs for `starling migrate` when services have databases of their own (k8s, compose); DATABASE_URL otherwise. */
@@ -31,6 +33,8 @@ export const cliEnv = z.object({
   FEDERATION_DATABASE_URL: z.string().url().optional(),
   /** See ACCOUNTS_DATABASE_URL. */
   MODERATION_DATABASE_URL: z.string().url().optional(),
+  /** See ACCOUNTS_DATABASE_URL. */
+  TRENDS_DATABASE_URL: z.string().url().optional(),
   /** pino level of the embedded services. */
   LOG_LEVEL: z.string().default("info"),
 });

@@ -55,15 +55,13 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
   // known only then.
   let statusesStarted: (address: string) => void = () => {};
   const statusesAddress = new Promise<string>((resolve) => (statusesStarted = resolve));
-  const [accounts, media, trends] = await Promise.all([
+  const [accounts, media] = await Promise.all([
     startAccountsService(accountsEnv.parse(base), context("accounts"), infra, { statusesAddress }),
     startMediaService(mediaEnv.parse({ ...base, HTTP_PORT: "0" }), context("media"), infra),
-    startTrendsService(trendsEnv.parse(base), context("trends")),
   ]);
   addresses.accounts = at(accounts.grpcPort);
   addresses.media = at(media.grpcPort);
   addresses["media-http"] = at(media.httpPort);
-  addresses.trends = at(trends.grpcPort);
   // Statuses attaches uploads to new statuses through media, so it comes after it.
   const withAccounts = { ...base, ACCOUNTS_GRPC_URL: addresses.accounts, MEDIA_GRPC_URL: addresses.media };
   const [statuses, timelines] = await Promise.all([
@@ -74,9 +72,14 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
   statusesStarted(addresses.statuses);
   addresses.timelines = at(timelines.grpcPort);
   // Moderation checks reported statuses, and federation files inbound Flags with moderation: in that order.
+  // Trends asks accounts and statuses too, and nothing asks it but the gateway.
   const withStatuses = { ...withAccounts, STATUSES_GRPC_URL: addresses.statuses };
-  const moderation = await startModerationService(moderationEnv.parse(withStatuses), context("moderation"), infra);
+  const [moderation, trends] = await Promise.all([
+    startModerationService(moderationEnv.parse(withStatuses), context("moderation"), infra),
+    startTrendsService(trendsEnv.parse(withStatuses), context("trends"), infra),
+  ]);
   addresses.moderation = at(moderation.grpcPort);
+  addresses.trends = at(trends.grpcPort);
   const federation = await startFederationService(federationEnv.parse({ ...withStatuses, MODERATION_GRPC_URL: addresses.moderation, HTTP_PORT: "0" }), context("federation"), infra);
   addresses.federation = at(federation.grpcPort);
   addresses["federation-http"] = at(federation.httpPort);
@@ -90,6 +93,7 @@ export async function launchEmbedded(env: Record<string, string | undefined> = p
       FEDERATION_HTTP_URL: `http://${addresses["federation-http"]}`,
       MEDIA_HTTP_URL: `http://${addresses["media-http"]}`,
       MODERATION_GRPC_URL: addresses.moderation,
+      TRENDS_GRPC_URL: addresses.trends,
     }),
     context("gateway"),
     infra,

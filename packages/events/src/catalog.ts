@@ -26,6 +26,7 @@ export const TOPICS = {
   media: "starling.media.v1",
   timelines: "starling.timelines.v1",
   moderation: "starling.moderation.v1",
+  trends: "starling.trends.v1",
 } as const;
 
 interface Codec<T> {

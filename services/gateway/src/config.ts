@@ -30,6 +30,8 @@ export const gatewayEnv = z.object({
   MEDIA_GRPC_URL: z.string().default("127.0.0.1:50055"),
   /** moderation service gRPC address (reports, admin actions, rules, blocks, the audit log). */
   MODERATION_GRPC_URL: z.string().default("127.0.0.1:50057"),
+  /** trends service gRPC address (trending tags, posts and links, their review). */
+  TRENDS_GRPC_URL: z.string().default("127.0.0.1:50056"),
   /** media service HTTP base URL; /system/* (stored media files) is forwarded there when the ingress does not route it itself. */
   MEDIA_HTTP_URL: z.string().url().default("http://127.0.0.1:3002"),
   /** Largest upload the gateway streams on (Mastodon's 40 MB video limit); the media service applies each type's own limit. */

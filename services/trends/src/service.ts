@@ -1,11 +1,61 @@
-import { serveService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
+import { createOutboxRelay, type EventBus, type Subscription } from "@starling/events";
+import type { InfraProvider } from "@starling/platform";
+import { createIdGenerator, serveService, type ServedService, type ServiceContext, type ServiceEndpoints } from "@starling/runtime";
+import { trendsMigrations } from "../migrations/index.ts";
+import { connectTrendsClients } from "./clients/trends-clients.ts";
 import type { TrendsConfig } from "./config.ts";
+import type { TrendsDeps } from "./use-cases/deps.ts";
+
+/** What to run besides the gRPC server. */
+export interface TrendsServiceOptions {
+  /** Publish outbox rows on starling.trends.v1 and consume other services' events (default true). */
+  relay?: boolean;
+  /** Replaces the clock (tests of half-lives and daily buckets). */
+  now?: () => Date;
+}
+
+/** Where a started trends service listens, and what it was composed with. */
+export interface TrendsEndpoints extends ServiceEndpoints {
+  deps: TrendsDeps;
+}
+
+/** One event consumer of the service: a name for the shutdown log, and how it subscribes. */
+interface Consumer {
+  name: string;
+  start: (bus: EventBus, deps: TrendsDeps) => Promise<Subscription>;
+}
+
+/** The service's event consumers, each with its own group and inbox name. One line per area. */
+const consumers: Consumer[] = [];
+
+/** The service's gRPC services, one per area, each in its own proto file under starling/trends/v1. */
+const grpcServices = (_deps: TrendsDeps, _config: TrendsConfig): ServedService[] => [];
 
 /**
- * Composes the trends service. It owns no data yet (trending tags, links and statuses, suggestions,
- * the directory and search arrive with their issues), so it serves only gRPC health and the admin
- * port; it is deployed from day one so its pipeline, probes and dashboards exist before its features.
+ * Composes the trends service: its schema, clients of accounts and statuses, its event consumers
+ * (read models fed by other services' events, never their tables), the outbox relay to
+ * starling.trends.v1, and its gRPC services.
  */
-export async function startTrendsService(config: TrendsConfig, context: ServiceContext): Promise<ServiceEndpoints> {
-  return serveService(context, config, []);
+export async function startTrendsService(config: TrendsConfig, context: ServiceContext, infra: InfraProvider, options: TrendsServiceOptions = {}): Promise<TrendsEndpoints> {
+  const db = await infra.database("trends");
+  const ran = await db.migrate(trendsMigrations);
+  if (ran.length > 0) context.logger.info({ migrations: ran }, "migrated");
+  context.readiness.add("database", () => db.ping());
+  const clients = connectTrendsClients(config);
+  context.shutdown.add("clients", "trends clients", () => Object.values(clients).forEach((client) => client.close()));
+  const deps: TrendsDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {} };
+  if (options.relay !== false) {
+    const bus = infra.bus();
+    context.readiness.add("event bus", () => bus.ping());
+    const relay = createOutboxRelay({ db, bus, logger: context.logger });
+    relay.start();
+    deps.nudgeRelay = () => relay.nudge();
+    context.shutdown.add("workers", "trends outbox relay", () => relay.stop());
+    for (const consumer of consumers) {
+      const subscription = await consumer.start(bus, deps);
+      context.shutdown.add("workers", `trends ${consumer.name} consumer`, () => subscription.stop());
+    }
+  }
+  const endpoints = await serveService(context, config, grpcServices(deps, config));
+  return { ...endpoints, deps };
 }

@@ -6,10 +6,11 @@ import { createInfraProvider } from "@starling/platform";
 import { createLogger, Shutdown } from "@starling/runtime";
 import { statusesMigrations } from "@starling/statuses";
 import { timelinesMigrations } from "@starling/timelines";
+import { trendsMigrations } from "@starling/trends";
 import { loadCliConfig } from "../cli-config.ts";
 
 /** Each service's schema and its migrations, in no particular order: schemas do not depend on each other. */
-const SCHEMAS = { accounts: accountsMigrations, statuses: statusesMigrations, timelines: timelinesMigrations, media: mediaMigrations, federation: federationMigrations, moderation: moderationMigrations };
+const SCHEMAS = { accounts: accountsMigrations, statuses: statusesMigrations, timelines: timelinesMigrations, media: mediaMigrations, federation: federationMigrations, moderation: moderationMigrations, trends: trendsMigrations };
 
 /**
  * `starling migrate`: runs every service's pending migrations against DATABASE_URL (or the embedded
@@ -20,7 +21,7 @@ export async function migrateCommand(): Promise<void> {
   const config = loadCliConfig();
   const logger = createLogger("migrate", config.LOG_LEVEL);
   const shutdown = new Shutdown(logger, 10_000);
-  const urls = { accounts: config.ACCOUNTS_DATABASE_URL, statuses: config.STATUSES_DATABASE_URL, timelines: config.TIMELINES_DATABASE_URL, media: config.MEDIA_DATABASE_URL, federation: config.FEDERATION_DATABASE_URL, moderation: config.MODERATION_DATABASE_URL };
+  const urls = { accounts: config.ACCOUNTS_DATABASE_URL, statuses: config.STATUSES_DATABASE_URL, timelines: config.TIMELINES_DATABASE_URL, media: config.MEDIA_DATABASE_URL, federation: config.FEDERATION_DATABASE_URL, moderation: config.MODERATION_DATABASE_URL, trends: config.TRENDS_DATABASE_URL };
   const shared = createInfraProvider(config, { clientId: "starling-migrate", logger, shutdown });
   try {
     for (const [schema, migrations] of Object.entries(SCHEMAS)) {

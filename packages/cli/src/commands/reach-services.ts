@@ -8,7 +8,7 @@ import { viewerSecret } from "../viewer-secret.ts";
 /** How the CLI reaches one service: its configured address, or how to start it in this process. */
 export interface ServiceReach {
   /** The setting holding its address (production); an unanswering address is an error, never a fallback. */
-  addressSetting: "ACCOUNTS_GRPC_URL" | "STATUSES_GRPC_URL" | "MEDIA_GRPC_URL" | "FEDERATION_GRPC_URL" | "MODERATION_GRPC_URL";
+  addressSetting: "ACCOUNTS_GRPC_URL" | "STATUSES_GRPC_URL" | "MEDIA_GRPC_URL" | "FEDERATION_GRPC_URL" | "MODERATION_GRPC_URL" | "TRENDS_GRPC_URL";
   /** Starts the service here without relay or workers, when no server runs; gets the service's env. */
   startHere(env: Record<string, string | undefined>, context: ServiceContext, infra: InfraProvider): Promise<{ grpcPort: number }>;
 }

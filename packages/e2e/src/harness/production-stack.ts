@@ -67,6 +67,7 @@ export async function startProductionStack(servers: RealServers, options: { env?
     MEDIA_GRPC_URL: grpc("media"),
     MEDIA_HTTP_URL: `http://127.0.0.1:${mediaHttpPort}`,
     MODERATION_GRPC_URL: grpc("moderation"),
+    TRENDS_GRPC_URL: grpc("trends"),
   };
   const children = new Map<string, Child>();
   for (const service of SERVICES) {

@@ -26,6 +26,7 @@ import { TagsServiceClient } from "@starling/proto/timelines/v1/tags";
 import { ConversationsServiceClient } from "@starling/proto/timelines/v1/conversations";
 import { FiltersServiceClient } from "@starling/proto/timelines/v1/filters";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
+import { TrendsServiceClient } from "@starling/proto/trends/v1/trends";
 import { AuditLogServiceClient } from "@starling/proto/moderation/v1/audit_log";
 import { CanonicalEmailBlocksServiceClient, DomainAllowsServiceClient, DomainBlocksServiceClient, EmailDomainBlocksServiceClient, IpBlocksServiceClient } from "@starling/proto/moderation/v1/blocks";
 import { RulesServiceClient } from "@starling/proto/moderation/v1/rules";
@@ -86,6 +87,7 @@ export interface Clients {
   roles: AsyncClient<RolesServiceClient>;
   webhooks: AsyncClient<WebhooksServiceClient>;
   instanceSettings: AsyncClient<InstanceSettingsServiceClient>;
+  trends: AsyncClient<TrendsServiceClient>;
 }
 
 /** Connects to every service the gateway forwards to, each call bounded by the gRPC deadline. */
@@ -136,5 +138,6 @@ export function connectClients(config: GatewayConfig): Clients {
     roles: connectService(RolesServiceClient, config.ACCOUNTS_GRPC_URL, defaults),
     webhooks: connectService(WebhooksServiceClient, config.MODERATION_GRPC_URL, defaults),
     instanceSettings: connectService(InstanceSettingsServiceClient, config.MODERATION_GRPC_URL, defaults),
+    trends: connectService(TrendsServiceClient, config.TRENDS_GRPC_URL, defaults),
   };
 }

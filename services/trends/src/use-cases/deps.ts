@@ -1,0 +1,19 @@
+import type { Database } from "@starling/db";
+import type { Viewer } from "@starling/runtime";
+import type { TrendsClients } from "../clients/trends-clients.ts";
+
+/** What the trends service's use cases (trends, search, directory, suggestions) run with. */
+export interface TrendsDeps {
+  db: Database;
+  clients: TrendsClients;
+  newId: () => string;
+  now: () => Date;
+  /** Wakes the outbox relay after a commit that wrote events. */
+  nudgeRelay: () => void;
+}
+
+/** The caller of an RPC: the viewer the gateway signed, and the token to forward to other services. */
+export interface Caller {
+  viewer: Viewer | undefined;
+  viewerToken: string | undefined;
+}
