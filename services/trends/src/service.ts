@@ -4,7 +4,12 @@ import { createIdGenerator, serveService, type ServedService, type ServiceContex
 import { trendsMigrations } from "../migrations/index.ts";
 import { connectTrendsClients } from "./clients/trends-clients.ts";
 import type { TrendsConfig } from "./config.ts";
+import type { TrendSettings } from "./domain/trend-rules.ts";
+import { TrendsServiceDefinition } from "@starling/proto/trends/v1/trends";
+import { startReadModelsConsumer } from "./events/read-models-consumer.ts";
+import { trendsHandlers } from "./grpc/trends-handlers.ts";
 import type { TrendsDeps } from "./use-cases/deps.ts";
+import { startTrendScheduler } from "./use-cases/refresh-trends.ts";
 
 /** What to run besides the gRPC server. */
 export interface TrendsServiceOptions {
@@ -12,6 +17,8 @@ export interface TrendsServiceOptions {
   relay?: boolean;
   /** Replaces the clock (tests of half-lives and daily buckets). */
   now?: () => Date;
+  /** Run the trend refresh scheduler (default true; tests refresh by RPC). */
+  scheduler?: boolean;
 }
 
 /** Where a started trends service listens, and what it was composed with. */
@@ -26,10 +33,16 @@ interface Consumer {
 }
 
 /** The service's event consumers, each with its own group and inbox name. One line per area. */
-const consumers: Consumer[] = [];
+const consumers: Consumer[] = [{ name: "read models", start: startReadModelsConsumer }];
 
 /** The service's gRPC services, one per area, each in its own proto file under starling/trends/v1. */
-const grpcServices = (_deps: TrendsDeps, _config: TrendsConfig): ServedService[] => [];
+const grpcServices = (deps: TrendsDeps, _config: TrendsConfig): ServedService[] => [{ definition: TrendsServiceDefinition, handlers: trendsHandlers(deps) }];
+
+const trendSettings = (config: TrendsConfig): TrendSettings => ({
+  enabled: config.TRENDS_ENABLED,
+  trendableByDefault: config.TRENDABLE_BY_DEFAULT,
+  thresholds: { tagAccounts: config.TRENDS_TAG_MIN_ACCOUNTS, statusInteractions: config.TRENDS_STATUS_MIN_INTERACTIONS, linkAccounts: config.TRENDS_LINK_MIN_ACCOUNTS },
+});
 
 /**
  * Composes the trends service: its schema, clients of accounts and statuses, its event consumers
@@ -43,7 +56,7 @@ export async function startTrendsService(config: TrendsConfig, context: ServiceC
   context.readiness.add("database", () => db.ping());
   const clients = connectTrendsClients(config);
   context.shutdown.add("clients", "trends clients", () => Object.values(clients).forEach((client) => client.close()));
-  const deps: TrendsDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {} };
+  const deps: TrendsDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, settings: trendSettings(config) };
   if (options.relay !== false) {
     const bus = infra.bus();
     context.readiness.add("event bus", () => bus.ping());
@@ -55,6 +68,10 @@ export async function startTrendsService(config: TrendsConfig, context: ServiceC
       const subscription = await consumer.start(bus, deps);
       context.shutdown.add("workers", `trends ${consumer.name} consumer`, () => subscription.stop());
     }
+  }
+  if (options.scheduler !== false) {
+    const scheduler = startTrendScheduler(deps, config.TRENDS_REFRESH_INTERVAL_MS, context.logger);
+    context.shutdown.add("workers", "trends refresh scheduler", () => scheduler.stop());
   }
   const endpoints = await serveService(context, config, grpcServices(deps, config));
   return { ...endpoints, deps };

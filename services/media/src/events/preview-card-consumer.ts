@@ -24,7 +24,7 @@ const handlers: EventHandlers<PreviewCardDeps> = {
     const card = await fetchPreviewCard(deps, link);
     if (!card) return;
     const emitted = await handleOnce(deps.db, PREVIEW_CARDS_GROUP, envelope, (trx) =>
-      enqueueEvents(deps.db, trx, [outboxEvent("media", "card.created", payload.statusId, { statusId: payload.statusId, cardId: card.id, url: link })]),
+      enqueueEvents(deps.db, trx, [outboxEvent("media", "card.created", payload.statusId, { statusId: payload.statusId, cardId: card.id, url: link, linkType: card.linkType, cardUrl: card.url })]),
     );
     if (emitted) deps.nudgeRelay();
   },

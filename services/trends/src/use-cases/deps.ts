@@ -1,6 +1,7 @@
 import type { Database } from "@starling/db";
 import type { Viewer } from "@starling/runtime";
 import type { TrendsClients } from "../clients/trends-clients.ts";
+import type { TrendSettings } from "../domain/trend-rules.ts";
 
 /** What the trends service's use cases (trends, search, directory, suggestions) run with. */
 export interface TrendsDeps {
@@ -10,6 +11,8 @@ export interface TrendsDeps {
   now: () => Date;
   /** Wakes the outbox relay after a commit that wrote events. */
   nudgeRelay: () => void;
+  /** Trend settings: enabled, trendable by default, thresholds. */
+  settings: TrendSettings;
 }
 
 /** The caller of an RPC: the viewer the gateway signed, and the token to forward to other services. */
