@@ -30,6 +30,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   "roles list": async () => (await import("./commands/roles.ts")).rolesListCommand(),
   // `pnpm starling federation` alone shows the deliveries view, the one federation command.
   federation: async (argv) => (await import("./commands/federation-deliveries.ts")).federationDeliveriesCommand(argv),
+  "trends refresh": async () => (await import("./commands/trends-refresh.ts")).trendsRefreshCommand(),
 };
 
 const HELP = `usage: starling <command>
@@ -59,6 +60,7 @@ const HELP = `usage: starling <command>
   accounts modify USERNAME --role ROLE
                              give a local user a role (name or id; -99 or "" for none)
   roles list                 the roles: id, position, name, permissions`;
+  trends refresh             recompute trending tags, posts and links now (the scheduler does it every few minutes)`;
 
 const args = process.argv.slice(2);
 const name = [args.slice(0, 2).join(" "), args[0] ?? ""].find((n) => n in COMMANDS);

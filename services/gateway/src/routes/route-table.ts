@@ -15,6 +15,7 @@ import { statusEditRoutes } from "./status-edit-routes.ts";
 import { statusInteractionRoutes } from "./status-interaction-routes.ts";
 import { timelineRoutes } from "./timeline-routes.ts";
 import { tagRoutes } from "./tag-routes.ts";
+import { trendRoutes } from "./trend-routes.ts";
 import { scheduledStatusRoutes } from "./scheduled-status-routes.ts";
 import { searchRoutes } from "./search-routes.ts";
 import { translationRoutes } from "./translation-routes.ts";
@@ -82,4 +83,5 @@ export const ROUTES: Route[] = [
   ...adminRoleRoutes,
   ...adminWebhookRoutes,
   ...adminInstanceRoutes,
+  ...trendRoutes,
 ];

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { Route, RouteContext } from "../http/route.ts";
+import { int32Param } from "../http/params.ts";
+import type { LinkPublisher } from "@starling/proto/trends/v1/trends";
+import { presentTrendingLinks, presentTrendingStatuses, presentTrendingTags } from "../presenters/trend.ts";
+
+const page = z.object({ limit: int32Param.optional(), offset: int32Param.min(0).default(0), lang: z.string().max(35).optional() });
+type Page = z.infer<typeof page>;
+const review = z.object({ id: z.string().min(1).max(255) });
+type Review = z.infer<typeof review>;
+
+/** The language whose trends to show: `lang`, else the first of Accept-Language; absent: all languages. */
+function languageOf(ctx: RouteContext, input: Page): string | undefined {
+  const header = ctx.headers["accept-language"];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.split(";")[0]?.trim();
+  return input.lang || (first && first !== "*" ? first : undefined);
+}
+
+const request = (ctx: RouteContext, input: Page, staff: boolean) => ({ limit: input.limit, offset: input.offset, language: languageOf(ctx, input), review: staff });
+
+type Kind = "tags" | "statuses" | "links";
+const list = {
+  tags: async (ctx: RouteContext, input: Page, staff: boolean) => presentTrendingTags(ctx, (await ctx.clients.trends.listTrendingTags(request(ctx, input, staff), { viewerToken: ctx.viewerToken })).tags, staff),
+  statuses: async (ctx: RouteContext, input: Page, staff: boolean) => presentTrendingStatuses(ctx, (await ctx.clients.trends.listTrendingStatuses(request(ctx, input, staff), { viewerToken: ctx.viewerToken })).statuses, staff),
+  links: async (ctx: RouteContext, input: Page, staff: boolean) => presentTrendingLinks(ctx, (await ctx.clients.trends.listTrendingLinks(request(ctx, input, staff), { viewerToken: ctx.viewerToken })).links, staff),
+};
+
+const publicList = (path: string, kind: Kind): Route<Page> => ({ method: "get", path, auth: "none", input: page, call: (ctx, input) => list[kind](ctx, input, false), present: (_ctx, items) => items });
+const adminList = (kind: Kind): Route<Page> => ({
+  method: "get",
+  path: `/api/v1/admin/trends/${kind}`,
+  auth: "user",
+  scopes: ["admin:read"],
+  permission: "manage_taxonomies",
+  input: page,
+  call: (ctx, input) => list[kind](ctx, input, true),
+  present: (_ctx, items) => items,
+});
+const reviewRoute = (path: string, kind: string, approve: boolean): Route<Review> => ({
+  method: "post",
+  path: `${path}/:id/${approve ? "approve" : "reject"}`,
+  auth: "user",
+  scopes: ["admin:write"],
+  permission: "manage_taxonomies",
+  input: review,
+  call: (ctx, input) => ctx.clients.trends.reviewTrend({ kind, id: input.id, approve }, { viewerToken: ctx.viewerToken }),
+  present: (_ctx, answer) => ({ trendable: answer.review?.trendable ?? false, requires_review: false }),
+});
+const REVIEWED = [
+  ["/api/v1/admin/trends/tags", "tag"],
+  ["/api/v1/admin/trends/statuses", "status"],
+  ["/api/v1/admin/trends/links", "link"],
+  ["/api/v1/admin/trends/links/publishers", "publisher"],
+  ["/api/v1/admin/trends/accounts", "account"],
+] as const;
+
+/** Trends (reference §1.17) and their review (§1.23, approve/reject as later Mastodon), answered by the trends service. */
+export const trendRoutes: Route[] = [
+  publicList("/api/v1/trends", "tags"),
+  publicList("/api/v1/trends/tags", "tags"),
+  publicList("/api/v1/trends/statuses", "statuses"),
+  publicList("/api/v1/trends/links", "links"),
+  {
+    method: "get",
+    path: "/api/v1/admin/trends/links/publishers",
+    auth: "user",
+    scopes: ["admin:read"],
+    permission: "manage_taxonomies",
+    input: z.object({}),
+    call: async (ctx) => (await ctx.clients.trends.listLinkPublishers({}, { viewerToken: ctx.viewerToken })).publishers,
+    present: (_ctx, publishers) => publishers.map((p: LinkPublisher) => ({ id: p.domain, domain: p.domain, trendable: p.review?.trendable ?? false, requires_review: p.review?.requiresReview ?? true })),
+  },
+  ...(["tags", "statuses", "links"] as const).map(adminList),
+  ...REVIEWED.flatMap(([path, kind]) => [reviewRoute(path, kind, true), reviewRoute(path, kind, false)]),
+];
