@@ -1,0 +1,54 @@
+// Trending hashtags end to end: statuses posted through the API reach the trends service as events;
+// after `starling trends refresh` and staff approval a hashtag five distinct accounts used trends,
+// and a silenced account's uses do not count.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { waitFor } from "@starling/testkit";
+import { newSession, signIn, type Session } from "../src/harness/masto-session.ts";
+import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
+import type { Stack } from "../src/harness/stack.ts";
+
+describeOnBothStacks("Trending hashtags", (start) => {
+  let stack: Stack;
+  let admin: Session;
+  const suffix = randomBytes(3).toString("hex");
+
+  const call = async (method: string, path: string, token?: string) => {
+    const response = await fetch(`${stack.url}${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return { status: response.status, json: (await response.json()) as any };
+  };
+
+  before(async function () {
+    this.timeout(300_000);
+    stack = await start();
+    const email = `trendboss_${suffix}@example.com`;
+    admin = await signIn(stack.url, email, await stack.createAccount(`trendboss_${suffix}`, email, ["--role", "Admin"]), "read write follow admin:read admin:write");
+  });
+
+  it("trends a hashtag used by five distinct accounts after approval and a refresh, and not a hashtag a silenced account brings to five", async function () {
+    this.timeout(300_000);
+    // One after another: six CLI runs at once can starve a loaded machine's services of CPU.
+    const users: Session[] = [];
+    for (const name of ["a", "b", "c", "d", "e", "f"]) users.push(await newSession(stack, `tr${name}`, suffix));
+    const silenced = users[5]!;
+    const tag = `herons${suffix}`;
+    const quiet = `egrets${suffix}`;
+    assert.equal((await fetch(`${stack.url}/api/v1/admin/accounts/${silenced.account.id}/action`, { method: "POST", headers: { authorization: `Bearer ${admin.accessToken}`, "content-type": "application/json" }, body: JSON.stringify({ type: "silence" }) })).status, 200);
+    // Four accounts and the silenced one use #egrets (first), one short of the threshold of five; five use #herons.
+    for (const user of [...users.slice(0, 4), silenced]) await user.client.v1.statuses.create({ status: `And the #${quiet}`, visibility: "public", language: "en" });
+    for (const user of users.slice(0, 5)) await user.client.v1.statuses.create({ status: `Look at the #${tag}`, visibility: "public", language: "en" });
+    const scored = async () => {
+      await stack.cli(["trends", "refresh"]);
+      return (await call("GET", "/api/v1/admin/trends/tags?limit=100", admin.accessToken)).json as { id: string; name: string; requires_review: boolean }[];
+    };
+    // Statuses reach the trends service through the event bus: refresh until the uses have arrived.
+    const candidate = await waitFor(async () => (await scored()).find((t) => t.name === tag), { timeoutMs: 120_000, intervalMs: 1_000, what: "the hashtag scored" });
+    assert.equal(candidate.requires_review, true);
+    assert.ok(!(await scored()).some((t) => t.name === quiet), "a silenced account's use does not count");
+    assert.ok(!(await call("GET", "/api/v1/trends/tags?limit=20")).json.some((t: { name: string }) => t.name === tag), "not before approval");
+    assert.equal((await call("POST", `/api/v1/admin/trends/tags/${candidate.id}/approve`, admin.accessToken)).status, 200);
+    const trending = (await call("GET", "/api/v1/trends/tags?limit=20")).json.find((t: { name: string }) => t.name === tag);
+    assert.ok(trending, "trends after approval");
+    assert.equal(trending.history[0].accounts, "5");
+  });
+});
