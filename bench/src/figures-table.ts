@@ -27,6 +27,7 @@ const ROWS: readonly Row[] = [
   { key: "tagLatencyP50Ms", label: "hashtag timeline, latency p50 (ms)", decimals: 0 },
   { key: "tagLatencyP99Ms", label: "hashtag timeline, latency p99 (ms)", decimals: 0 },
   { key: "tagNon2xx", label: "hashtag timeline, non-2xx responses", decimals: 0 },
+  { key: "trendsRefreshMs", label: "trend refresh over a day of 100,000 statuses (ms)", decimals: 0 },
   { key: "bareRequestsPerSecond", label: "bare Node server, same page, requests/s", decimals: 1 },
   { key: "bareLatencyP50Ms", label: "bare Node server, latency p50 (ms)", decimals: 0 },
   { key: "bareLatencyP99Ms", label: "bare Node server, latency p99 (ms)", decimals: 0 },

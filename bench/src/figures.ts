@@ -33,7 +33,8 @@ export type FigureKey =
   | "measuresP50Ms"
   | "measuresP99Ms"
   | "dimensionsP50Ms"
-  | "dimensionsP99Ms";
+  | "dimensionsP99Ms"
+  | "trendsRefreshMs";
 
 /** One measured value; `note` marks a caveat such as memory that had not settled yet. */
 export interface Figure {

@@ -12,6 +12,7 @@ import { measureEmbeddedStart } from "./ready-time.ts";
 import { provideRealServers, type ProvidedServers } from "./real-servers.ts";
 import { RunningStacks } from "./running-stacks.ts";
 import { benchStack, type StackUnderTest } from "./stack-bench.ts";
+import { benchTrendsRefresh } from "./trends-refresh-bench.ts";
 
 // Composition only: read config, run each stack's scenarios, print the table, stop what was started.
 const config = loadConfig();
@@ -20,6 +21,8 @@ const embedded: Column = { figures: {} };
 const production: Column = { figures: {} };
 const notes: string[] = [];
 let provided: ProvidedServers | undefined;
+// The trend refresh runs the trends service alone; every other scenario needs a whole stack.
+const needsStack = [...config.scenarios].some((name) => name !== "ready" && name !== "trends-refresh");
 // The embedded stack restarts on its own DATA_DIR to lose its in-memory feed cache.
 const embeddedDataDir = mkdtempSync(join(tmpdir(), "starling-bench-"));
 
@@ -63,7 +66,8 @@ const embeddedStack: StackUnderTest = {
 try {
   if (config.stacks.has("embedded")) {
     if (config.scenarios.has("ready")) await scenario(embedded, "embedded ready time", async (figures) => Object.assign(figures, await measureEmbeddedStart(running)));
-    await scenario(embedded, "embedded stack", (figures) => benchStack(running, embeddedStack, config, figures));
+    if (needsStack) await scenario(embedded, "embedded stack", (figures) => benchStack(running, embeddedStack, config, figures));
+    if (config.scenarios.has("trends-refresh")) await scenario(embedded, "embedded trend refresh", async (figures) => Object.assign(figures, await benchTrendsRefresh(undefined)));
   } else embedded.missing = "skipped (BENCH_STACKS)";
   if (config.stacks.has("production")) await scenario(production, "real servers", async () => {
     provided = await provideRealServers(config.servers);
@@ -82,7 +86,8 @@ try {
       // A fresh database and eight processes all healthy: the production analogue of a cold start.
       readyNote: "8 processes",
     };
-    await scenario(production, "production stack", (figures) => benchStack(running, productionStack, config, figures));
+    if (needsStack) await scenario(production, "production stack", (figures) => benchStack(running, productionStack, config, figures));
+    if (config.scenarios.has("trends-refresh")) await scenario(production, "production trend refresh", async (figures) => Object.assign(figures, await benchTrendsRefresh(servers)));
   }
   console.log(`\nStarling benchmark: home timeline with ${config.connections} connections for ${config.durationSeconds} s (BENCH_DURATION)\n`);
   console.log([formatFiguresTable({ embedded, production }), ...notes].join("\n"));
