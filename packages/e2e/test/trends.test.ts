@@ -1,16 +1,21 @@
-// Trending hashtags end to end: statuses posted through the API reach the trends service as events;
-// after `starling trends refresh` and staff approval a hashtag five distinct accounts used trends,
-// and a silenced account's uses do not count.
+// Trends end to end: statuses posted through the API reach the trends service as events; after
+// `starling trends refresh` and staff approval a hashtag five distinct accounts used trends (a
+// silenced account's uses do not count), and an article 15 accounts linked trends once its
+// publisher is approved.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { waitFor } from "@starling/testkit";
 import { newSession, signIn, type Session } from "../src/harness/masto-session.ts";
 import { describeOnBothStacks } from "../src/harness/on-both-stacks.ts";
 import type { Stack } from "../src/harness/stack.ts";
 
-describeOnBothStacks("Trending hashtags", (start) => {
+describeOnBothStacks("Trends", (start) => {
   let stack: Stack;
   let admin: Session;
+  let pages: Server;
+  let pagesUrl: string;
   const suffix = randomBytes(3).toString("hex");
 
   const call = async (method: string, path: string, token?: string) => {
@@ -20,9 +25,20 @@ describeOnBothStacks("Trending hashtags", (start) => {
 
   before(async function () {
     this.timeout(300_000);
+    // An article on 127.0.0.1, which only the shared stacks' private-address test setting lets media fetch.
+    pages = createServer((req, res) => {
+      if (req.url !== `/article-${suffix}`) return void res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html><head><title>Herons</title><meta property="og:type" content="article"></head><body>Herons</body></html>`);
+    });
+    await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
+    pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
     stack = await start();
     const email = `trendboss_${suffix}@example.com`;
     admin = await signIn(stack.url, email, await stack.createAccount(`trendboss_${suffix}`, email, ["--role", "Admin"]), "read write follow admin:read admin:write");
+  });
+  after(() => {
+    pages?.closeAllConnections();
+    pages?.close();
   });
 
   it("trends a hashtag used by five distinct accounts after approval and a refresh, and not a hashtag a silenced account brings to five", async function () {
@@ -50,5 +66,26 @@ describeOnBothStacks("Trending hashtags", (start) => {
     const trending = (await call("GET", "/api/v1/trends/tags?limit=20")).json.find((t: { name: string }) => t.name === tag);
     assert.ok(trending, "trends after approval");
     assert.equal(trending.history[0].accounts, "5");
+  });
+
+  it("trends an article linked by 15 distinct accounts once its publisher is approved, and not before", async function () {
+    this.timeout(600_000);
+    const url = `${pagesUrl}/article-${suffix}`;
+    for (let i = 0; i < 15; i++) {
+      const user = await newSession(stack, `link${i}`, suffix);
+      await user.client.v1.statuses.create({ status: `Worth reading: ${url}`, visibility: "public", language: "en" });
+    }
+    const candidates = async () => {
+      await stack.cli(["trends", "refresh"]);
+      return (await call("GET", "/api/v1/admin/trends/links?limit=100", admin.accessToken)).json as { id: string; url: string; publisher: string; requires_review: boolean }[];
+    };
+    // Cards are fetched by media after each status, then reach trends as events: refresh until all 15 have.
+    const link = await waitFor(async () => (await candidates()).find((l) => l.url === url), { timeoutMs: 180_000, intervalMs: 1_000, what: "the link scored" });
+    assert.deepEqual([link.publisher, link.requires_review], ["127.0.0.1", true]);
+    assert.ok(!(await call("GET", "/api/v1/trends/links?limit=20")).json.some((l: { url: string }) => l.url === url), "not before its publisher is approved");
+    assert.equal((await call("POST", `/api/v1/admin/trends/links/publishers/127.0.0.1/approve`, admin.accessToken)).status, 200);
+    const trending = (await call("GET", "/api/v1/trends/links?limit=20")).json.find((l: { url: string }) => l.url === url);
+    assert.ok(trending, "trends once its publisher is approved");
+    assert.deepEqual([trending.title, trending.history[0].accounts], ["Herons", "15"]);
   });
 });
