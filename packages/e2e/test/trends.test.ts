@@ -1,7 +1,7 @@
 // Trends end to end: statuses posted through the API reach the trends service as events; after
 // `starling trends refresh` and staff approval a hashtag five distinct accounts used trends (a
-// silenced account's uses do not count), and an article 15 accounts linked trends once its
-// publisher is approved.
+// silenced account's uses do not count; staff are mailed of the candidate), and an article 15
+// accounts linked trends once its publisher is approved.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -17,6 +17,7 @@ describeOnBothStacks("Trends", (start) => {
   let pages: Server;
   let pagesUrl: string;
   const suffix = randomBytes(3).toString("hex");
+  const adminEmail = `trendboss_${suffix}@example.com`;
 
   const call = async (method: string, path: string, token?: string) => {
     const response = await fetch(`${stack.url}${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -33,8 +34,7 @@ describeOnBothStacks("Trends", (start) => {
     await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
     pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
     stack = await start();
-    const email = `trendboss_${suffix}@example.com`;
-    admin = await signIn(stack.url, email, await stack.createAccount(`trendboss_${suffix}`, email, ["--role", "Admin"]), "read write follow admin:read admin:write");
+    admin = await signIn(stack.url, adminEmail, await stack.createAccount(`trendboss_${suffix}`, adminEmail, ["--role", "Admin"]), "read write follow admin:read admin:write");
   });
   after(() => {
     pages?.closeAllConnections();
@@ -60,6 +60,8 @@ describeOnBothStacks("Trends", (start) => {
     // Statuses reach the trends service through the event bus: refresh until the uses have arrived.
     const candidate = await waitFor(async () => (await scored()).find((t) => t.name === tag), { timeoutMs: 120_000, intervalMs: 1_000, what: "the hashtag scored" });
     assert.equal(candidate.requires_review, true);
+    // Staff (manage_taxonomies) are mailed of candidates awaiting review.
+    await waitFor(() => stack.smtp?.messages.find((m) => m.envelopeTo.includes(adminEmail) && /up for review/.test(m.subject)), { timeoutMs: 60_000, what: "the review e-mail" });
     assert.ok(!(await scored()).some((t) => t.name === quiet), "a silenced account's use does not count");
     assert.ok(!(await call("GET", "/api/v1/trends/tags?limit=20")).json.some((t: { name: string }) => t.name === tag), "not before approval");
     assert.equal((await call("POST", `/api/v1/admin/trends/tags/${candidate.id}/approve`, admin.accessToken)).status, 200);

@@ -17,6 +17,7 @@ import { AnnouncementChanged, AnnouncementDeleted, AnnouncementReactionChanged }
 import { UserSignedIn } from "@starling/proto/accounts/v1/events";
 import { AccountRoleChanged, RoleUpdated } from "@starling/proto/accounts/v1/events";
 import { InstanceSettingsUpdated, ReportUpdated } from "@starling/proto/moderation/v1/events";
+import { TrendsReviewRequested } from "@starling/proto/trends/v1/events";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
@@ -105,6 +106,7 @@ export const EVENT_CATALOG = {
   "account.role_changed": entry(TOPICS.accounts, AccountRoleChanged),
   "report.updated": entry(TOPICS.moderation, ReportUpdated),
   "instance_settings.updated": entry(TOPICS.moderation, InstanceSettingsUpdated),
+  "trends.review_requested": entry(TOPICS.trends, TrendsReviewRequested),
 } as const;
 
 /** A known event type such as `status.created`. */

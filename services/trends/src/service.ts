@@ -56,7 +56,7 @@ export async function startTrendsService(config: TrendsConfig, context: ServiceC
   context.readiness.add("database", () => db.ping());
   const clients = connectTrendsClients(config);
   context.shutdown.add("clients", "trends clients", () => Object.values(clients).forEach((client) => client.close()));
-  const deps: TrendsDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, settings: trendSettings(config) };
+  const deps: TrendsDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, settings: trendSettings(config), logger: context.logger };
   if (options.relay !== false) {
     const bus = infra.bus();
     context.readiness.add("event bus", () => bus.ping());

@@ -5,6 +5,7 @@ import type { AccountsDeps } from "../use-cases/deps.ts";
 import { queueNotificationDeliveries } from "../use-cases/queue-notification-deliveries.ts";
 import { queueAppealMails, queueModerationMail } from "../use-cases/queue-moderation-mail.ts";
 import { appealMail, strikeMail } from "../domain/moderation-mail.ts";
+import { trendsReviewMail } from "../domain/trends-review-mail.ts";
 
 /** Consumer group (and inbox consumer name) that queues pushes and e-mails for new notifications. */
 export const NOTIFICATION_DELIVERIES_GROUP = "accounts.notification-deliveries";
@@ -18,15 +19,21 @@ const handlers: EventHandlers<{ deps: AccountsDeps; statusTexts: StatusTexts; tr
   },
   "appeal.resolved": async (appeal, _envelope, { deps, trx, queued }) => queued(await queueModerationMail(deps, trx, appeal.accountId, (to) => appealMail(to, appeal.approved))),
   "appeal.created": async (appeal, _envelope, { deps, trx, queued }) => queued(await queueAppealMails(deps, trx, appeal)),
+  // Trend candidates awaiting review: each staff member the trends service named is mailed.
+  "trends.review_requested": async (request, _envelope, { deps, trx, queued }) => {
+    let count = 0;
+    for (const accountId of request.staffAccountIds) count += await queueModerationMail(deps, trx, accountId, (to) => trendsReviewMail(to, request));
+    queued(count);
+  },
 };
 
 /**
- * Subscribes to the timelines topic, where notifications are announced, and the moderation topic,
- * whose decisions are mailed, and wakes the delivery worker when something was queued.
+ * Subscribes to the timelines topic, where notifications are announced, and the moderation and
+ * trends topics, whose decisions and review requests are mailed, and wakes the delivery worker when something was queued.
  */
 export function startNotificationDeliveriesConsumer(deps: AccountsDeps, statusTexts: StatusTexts, bus: EventBus, wake: () => void): Promise<Subscription> {
   return bus.subscribe({
-    topics: [TOPICS.timelines, TOPICS.moderation],
+    topics: [TOPICS.timelines, TOPICS.moderation, TOPICS.trends],
     group: NOTIFICATION_DELIVERIES_GROUP,
     fromBeginning: true,
     handler: async (envelope) => {

@@ -26,6 +26,13 @@ export async function listPublishers(db: Database): Promise<{ domain: string; tr
   return rows;
 }
 
+/** Whether staff were last told of pending reviews at least `intervalMs` ago (or never); with `trx`, claims the notice too. */
+export async function claimReviewNotice(db: Database, trx: import("@starling/db").Transaction | undefined, now: Date, intervalMs: number): Promise<boolean> {
+  const due = (q: ReturnType<Database["table"]>) => q.where({ id: 1 }).andWhere((w) => w.whereNull("review_notice_at").orWhere("review_notice_at", "<=", new Date(now.getTime() - intervalMs)));
+  if (!trx) return !!(await due(db.table("trend_refresh")).first("id"));
+  return (await due(db.table("trend_refresh", trx)).update({ review_notice_at: now }).returning("id")).length > 0;
+}
+
 /** Claims the scheduled refresh when the last one is older than `intervalMs` (or, with 0, always), in `trx`: replicas wait on the row. */
 export async function claimRefresh(db: Database, trx: import("@starling/db").Transaction, now: Date, intervalMs: number): Promise<boolean> {
   const due = new Date(now.getTime() - intervalMs);

@@ -5,6 +5,7 @@ import { requireTaxonomyStaff } from "../domain/staff.ts";
 import type { TrendsDeps } from "../use-cases/deps.ts";
 import { listTrends, type ListedTrend } from "../use-cases/list-trends.ts";
 import { refreshTrends } from "../use-cases/refresh-trends.ts";
+import { requestReviewQuietly } from "../use-cases/request-review.ts";
 import { linkPublishers, reviewTrend } from "../use-cases/review-trends.ts";
 import { callerOf } from "./caller-of.ts";
 
@@ -31,7 +32,9 @@ export function trendsHandlers(deps: TrendsDeps): AsyncHandlers<TrendsServiceSer
     },
     async refreshTrends(_request, ctx) {
       requireTaxonomyStaff(callerOf(ctx));
-      return (await refreshTrends(deps))!;
+      const counts = (await refreshTrends(deps))!;
+      await requestReviewQuietly(deps);
+      return counts;
     },
     async listLinkPublishers(_request, ctx) {
       const publishers = await linkPublishers(deps, callerOf(ctx));

@@ -1,5 +1,5 @@
 import type { Database } from "@starling/db";
-import type { Viewer } from "@starling/runtime";
+import type { Logger, Viewer } from "@starling/runtime";
 import type { TrendsClients } from "../clients/trends-clients.ts";
 import type { TrendSettings } from "../domain/trend-rules.ts";
 
@@ -13,6 +13,7 @@ export interface TrendsDeps {
   nudgeRelay: () => void;
   /** Trend settings: enabled, trendable by default, thresholds. */
   settings: TrendSettings;
+  logger: Logger;
 }
 
 /** The caller of an RPC: the viewer the gateway signed, and the token to forward to other services. */

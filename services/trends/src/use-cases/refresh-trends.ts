@@ -3,6 +3,7 @@ import type { Logger } from "@starling/runtime";
 import { claimRefresh } from "../data/review-queries.ts";
 import { recomputeScores } from "../data/trend-score-queries.ts";
 import type { TrendsDeps } from "./deps.ts";
+import { requestReviewQuietly } from "./request-review.ts";
 
 /** What a refresh scored, by kind (all languages together). */
 export interface RefreshCounts {
@@ -29,7 +30,10 @@ export function startTrendScheduler(deps: TrendsDeps, intervalMs: number, logger
   const loop = createPollingLoop(
     async () => {
       const counts = await refreshTrends(deps, intervalMs);
-      if (counts) logger.debug(counts, "trends refreshed");
+      if (counts) {
+        logger.debug(counts, "trends refreshed");
+        await requestReviewQuietly(deps);
+      }
       return 0;
     },
     { intervalMs: Math.min(intervalMs, 60_000), onError: (error) => logger.error({ err: error }, "trend refresh failed") },
