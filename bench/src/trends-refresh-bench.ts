@@ -5,7 +5,7 @@ import pg from "pg";
 import type { RealServers } from "@starling/e2e";
 import { createInfraProvider } from "@starling/platform";
 import { TrendsServiceClient } from "@starling/proto/trends/v1/trends";
-import { connectService, createServiceContext, signViewer } from "@starling/runtime";
+import { connectService, createServiceContext, OPERATOR_ROLE, signViewer } from "@starling/runtime";
 import { uniqueName } from "@starling/testkit";
 import { startTrendsService, trendsEnv } from "@starling/trends";
 import { figure, type Column } from "./figures.ts";
@@ -60,7 +60,7 @@ export async function benchTrendsRefresh(servers: RealServers | undefined): Prom
     const db = service.deps.db;
     await db.knex.raw(seed(`"${db.schema}"`, REFRESH_STATUSES));
     const client = connectService(TrendsServiceClient, `127.0.0.1:${service.grpcPort}`, { deadlineMs: 120_000 });
-    const viewerToken = await signViewer(SECRET, { accountId: "1", role: "Owner", scopes: ["admin:write"] });
+    const viewerToken = await signViewer(SECRET, { accountId: "1", role: OPERATOR_ROLE, scopes: ["admin:write"] });
     const startedAt = performance.now();
     const counts = await client.refreshTrends({}, { viewerToken });
     const elapsed = performance.now() - startedAt;

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { encodePayload, EVENT_CATALOG, INBOX_TABLE, newEnvelope, type EventType, type PayloadOf } from "@starling/events";
 import { TrendsServiceClient } from "@starling/proto/trends/v1/trends";
-import { connectService, type AsyncClient } from "@starling/runtime";
+import { connectService, PERMISSIONS, type AsyncClient } from "@starling/runtime";
 import { waitFor } from "@starling/testkit";
 import { backends, startTrendsHarness, type TrendsHarness } from "./support/trends-harness.ts";
 
@@ -54,7 +54,8 @@ for (const backend of backends) {
     before(async function () {
       service = await startTrendsHarness(backend.url, { now: () => NOW, scheduler: false, env: { TRENDS_TAG_MIN_ACCOUNTS: "3", TRENDS_STATUS_MIN_INTERACTIONS: "2" } });
       trends = connectService(TrendsServiceClient, service.address, { deadlineMs: 20_000 });
-      staff = await service.as({ accountId: "1", role: "Admin" });
+      // A custom role holding manage_taxonomies alone.
+      staff = await service.as({ accountId: "1", role: { id: "7", name: "Taxonomist", permissions: PERMISSIONS.manage_taxonomies, position: 10 } });
     });
     after(async () => {
       trends?.close();

@@ -1,4 +1,4 @@
-import { permissionDenied, roleHas, unauthenticated } from "@starling/runtime";
+import { permissionDenied, unauthenticated, viewerHas } from "@starling/runtime";
 import type { Caller } from "../use-cases/deps.ts";
 
 /**
@@ -7,5 +7,5 @@ import type { Caller } from "../use-cases/deps.ts";
  */
 export function requireTaxonomyStaff(caller: Caller): void {
   if (!caller.viewer?.accountId) throw unauthenticated("This method requires an authenticated user");
-  if (!roleHas(caller.viewer.role, "manage_taxonomies")) throw permissionDenied();
+  if (!viewerHas(caller.viewer, "manage_taxonomies")) throw permissionDenied();
 }
