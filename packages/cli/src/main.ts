@@ -59,7 +59,7 @@ const HELP = `usage: starling <command>
                              outgoing deliveries not yet delivered, and failing hosts' circuits
   accounts modify USERNAME --role ROLE
                              give a local user a role (name or id; -99 or "" for none)
-  roles list                 the roles: id, position, name, permissions`;
+  roles list                 the roles: id, position, name, permissions
   trends refresh             recompute trending tags, posts and links now (the scheduler does it every few minutes)`;
 
 const args = process.argv.slice(2);
