@@ -40,7 +40,7 @@ for (const backend of backends) {
     it("card.created from the media service sets the status's card id, once however often it arrives", async function () {
       const status = await post("look https://news.example/b");
       assert.equal(status.cardId, undefined);
-      const payload = encodePayload("card.created", { statusId: status.id, cardId: "777", url: "https://news.example/b" });
+      const payload = encodePayload("card.created", { statusId: status.id, cardId: "777", url: "https://news.example/b", linkType: "article", cardUrl: "https://news.example/b" });
       await service.bus.publish(TOPICS.media, [newEnvelope({ type: "card.created", version: EVENT_CATALOG["card.created"].version, source: "media", key: status.id, payload })]);
       const read = await waitFor(async () => {
         const [found] = (await service.client.getStatuses({ ids: [status.id] }, {})).statuses;
