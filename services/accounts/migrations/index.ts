@@ -18,7 +18,10 @@ import { addAccountRestrictions } from "./0014-add-account-restrictions.ts";
 import { createUserRoles } from "./0100-create-user-roles.ts";
 import { addSuspendingDomainBlock } from "./0110-add-suspending-domain-block.ts";
 import { createRegistrationMode } from "./0120-create-registration-mode.ts";
+import { addAccountIndexable } from "./0180-add-account-indexable.ts";
 
 /** The accounts schema history, in order. Names are stable forever once released. */
-export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries, createSignUpBlocks, addAccountRestrictions, createUserRoles, addSuspendingDomainBlock, createRegistrationMode];
+export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries, createSignUpBlocks, addAccountRestrictions, createUserRoles, addSuspendingDomainBlock, createRegistrationMode, addAccountIndexable];
 
+
+/** The accounts schema history, in order. Names are stable forever once released. */

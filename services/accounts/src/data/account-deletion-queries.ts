@@ -52,6 +52,7 @@ export async function markAccountDeleted(db: Database, trx: Transaction, account
       header_static_url: null,
       locked: false,
       discoverable: false,
+      indexable: false,
       followers_count: 0,
       following_count: 0,
       statuses_count: 0,

@@ -13,6 +13,7 @@ interface AccountRow {
   locked: boolean;
   bot: boolean;
   discoverable: boolean | null;
+  indexable: boolean;
   actor_type: string;
   created_at: Date;
   followers_count: number;
@@ -41,6 +42,7 @@ function toAccount(row: AccountRow): Account {
     locked: row.locked,
     bot: row.bot,
     discoverable: row.discoverable,
+    indexable: row.indexable ?? false,
     actorType: row.actor_type,
     createdAt: new Date(row.created_at),
     followersCount: Number(row.followers_count),
@@ -67,6 +69,7 @@ export function toRow(account: Account): AccountRow {
     locked: account.locked,
     bot: account.bot,
     discoverable: account.discoverable,
+    indexable: account.indexable,
     actor_type: account.actorType,
     created_at: account.createdAt,
     followers_count: account.followersCount,

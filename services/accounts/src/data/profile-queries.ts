@@ -13,6 +13,7 @@ export interface ProfilePatch {
   bot?: boolean;
   actorType?: string;
   discoverable?: boolean;
+  indexable?: boolean;
   fields?: readonly ProfileField[];
   emojiShortcodes?: readonly string[];
   avatar?: ProfileImage;
@@ -28,6 +29,7 @@ export async function updateProfile(db: Database, trx: Transaction, accountId: s
   if (patch.bot !== undefined) row.bot = patch.bot;
   if (patch.actorType !== undefined) row.actor_type = patch.actorType;
   if (patch.discoverable !== undefined) row.discoverable = patch.discoverable;
+  if (patch.indexable !== undefined) row.indexable = patch.indexable;
   if (patch.fields !== undefined) row.fields = fieldsToJson(patch.fields);
   if (patch.emojiShortcodes !== undefined) row.emoji_shortcodes = JSON.stringify(patch.emojiShortcodes);
   if (patch.avatar !== undefined) Object.assign(row, imageColumns("avatar", patch.avatar));

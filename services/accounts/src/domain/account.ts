@@ -14,6 +14,8 @@ export interface Account {
   locked: boolean;
   bot: boolean;
   discoverable: boolean | null;
+  /** Lets anyone find the public posts by full-text search (Mastodon 4.2). */
+  indexable: boolean;
   /** ActivityPub actor type: Person, Service, Application, Group, Organization. */
   actorType: string;
   createdAt: Date;

@@ -57,6 +57,8 @@ export function remoteAccountFrom(profile: RemoteProfile, id: string, now: Date,
     locked: profile.locked,
     bot: profile.bot,
     discoverable: profile.discoverable,
+    // Not read from remote actors yet: their posts are found only by those they concern.
+    indexable: existing?.indexable ?? false,
     actorType: profile.group ? "Group" : profile.bot ? "Service" : "Person",
     createdAt: profile.createdAt ?? existing?.createdAt ?? now,
     followersCount: count(profile.followersCount),

@@ -45,6 +45,7 @@ export function accountToProto(account: Account): AccountMessage {
     suspended: account.suspendedAt !== null,
     limited: account.silencedAt !== null,
     sensitized: account.sensitizedAt !== null,
+    indexable: account.indexable,
   };
 }
 

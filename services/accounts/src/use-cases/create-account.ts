@@ -98,6 +98,7 @@ export function newLocalAccount(deps: AccountsDeps, username: string, now: Date)
     locked: false,
     bot: false,
     discoverable: null,
+    indexable: false,
     actorType: "Person",
     createdAt: now,
     followersCount: 0,

@@ -19,6 +19,8 @@ export interface UpdateCredentialsInput {
   locked?: boolean | undefined;
   bot?: boolean | undefined;
   discoverable?: boolean | undefined;
+  /** Lets anyone find the public posts by full-text search. */
+  indexable?: boolean | undefined;
   /** A present list replaces every field. */
   fields?: { name: string; value: string }[] | undefined;
   privacy?: string | undefined;
@@ -75,7 +77,7 @@ export async function updateCredentials(deps: ProfileDeps, viewer: Viewer | unde
 }
 
 async function profilePatch(deps: ProfileDeps, account: Account, input: UpdateCredentialsInput, fields: ProfileField[] | undefined): Promise<ProfilePatch> {
-  const patch: ProfilePatch = { displayName: input.displayName, locked: input.locked, discoverable: input.discoverable, fields };
+  const patch: ProfilePatch = { displayName: input.displayName, locked: input.locked, discoverable: input.discoverable, indexable: input.indexable, fields };
   if (input.note !== undefined) {
     patch.note = await renderNote(deps, input.note);
     patch.noteSource = input.note;

@@ -22,6 +22,8 @@ export function presentAccount(account: Account, baseUrl: string, moved?: Readon
     locked: suspended ? false : account.locked,
     bot: suspended ? false : account.bot,
     discoverable: suspended ? false : (account.discoverable ?? null),
+    // Mastodon 4.2: whether anyone may find the public posts by full-text search.
+    indexable: suspended ? false : account.indexable,
     group: account.group,
     // Mastodon shows only the day an account was created.
     created_at: midnight(account.createdAt),

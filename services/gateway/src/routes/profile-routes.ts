@@ -26,6 +26,8 @@ const updateCredentialsFields = z.object({
   locked: boolParam.optional(),
   bot: boolParam.optional(),
   discoverable: boolParam.optional(),
+  // Mastodon 4.2: lets anyone find the public posts by full-text search.
+  indexable: boolParam.optional(),
   fields_attributes: fieldsParam.optional(),
   source: z
     .object({ privacy: z.string().optional(), sensitive: boolParam.optional(), language: z.string().nullable().optional() })
@@ -75,6 +77,7 @@ const updateRoute = (method: "patch" | "put"): Route => ({
         locked: input.locked,
         bot: input.bot,
         discoverable: input.discoverable,
+        indexable: input.indexable,
         fields: input.fields_attributes && { fields: input.fields_attributes },
         privacy: input.source?.privacy,
         sensitive: input.source?.sensitive,
