@@ -84,7 +84,7 @@ function account(username: string, fields: Partial<Account>): Account {
   return {
     id, username, displayName: "", note: "", uri: `${BASE_URL}/users/${username}`, url: `${BASE_URL}/@${username}`,
     locked: false, bot: false, discoverable: undefined, group: false, createdAt: new Date(), followersCount: 0, followingCount: 0,
-    statusesCount: 0, lastStatusAt: undefined, fields: [], suspended: false, limited: false, sensitized: false,
+    statusesCount: 0, lastStatusAt: undefined, fields: [], suspended: false, limited: false, sensitized: false, indexable: false,
     emojiShortcodes: [], ...fields,
   };
 }
