@@ -10,6 +10,7 @@ import { startReadModelsConsumer } from "./events/read-models-consumer.ts";
 import { trendsHandlers } from "./grpc/trends-handlers.ts";
 import type { TrendsDeps } from "./use-cases/deps.ts";
 import { startTrendScheduler } from "./use-cases/refresh-trends.ts";
+import type { TrendsDeps } from "./use-cases/deps.ts";
 
 /** What to run besides the gRPC server. */
 export interface TrendsServiceOptions {
@@ -43,6 +44,10 @@ const trendSettings = (config: TrendsConfig): TrendSettings => ({
   trendableByDefault: config.TRENDABLE_BY_DEFAULT,
   thresholds: { tagAccounts: config.TRENDS_TAG_MIN_ACCOUNTS, statusInteractions: config.TRENDS_STATUS_MIN_INTERACTIONS, linkAccounts: config.TRENDS_LINK_MIN_ACCOUNTS },
 });
+const consumers: Consumer[] = [];
+
+/** The service's gRPC services, one per area, each in its own proto file under starling/trends/v1. */
+const grpcServices = (_deps: TrendsDeps, _config: TrendsConfig): ServedService[] => [];
 
 /**
  * Composes the trends service: its schema, clients of accounts and statuses, its event consumers
@@ -57,6 +62,7 @@ export async function startTrendsService(config: TrendsConfig, context: ServiceC
   const clients = connectTrendsClients(config);
   context.shutdown.add("clients", "trends clients", () => Object.values(clients).forEach((client) => client.close()));
   const deps: TrendsDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, settings: trendSettings(config), logger: context.logger };
+  const deps: TrendsDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {} };
   if (options.relay !== false) {
     const bus = infra.bus();
     context.readiness.add("event bus", () => bus.ping());
