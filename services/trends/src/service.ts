@@ -11,6 +11,12 @@ import { trendsHandlers } from "./grpc/trends-handlers.ts";
 import type { TrendsDeps } from "./use-cases/deps.ts";
 import { startTrendScheduler } from "./use-cases/refresh-trends.ts";
 import type { TrendsDeps } from "./use-cases/deps.ts";
+import { DirectoryServiceDefinition } from "@starling/proto/trends/v1/directory";
+import { SearchServiceDefinition } from "@starling/proto/trends/v1/search";
+import { SuggestionsServiceDefinition } from "@starling/proto/trends/v1/suggestions";
+import { startSearchIndexConsumer } from "./events/search-index-consumer.ts";
+import { directoryHandlers, searchHandlers, suggestionsHandlers } from "./grpc/search-handlers.ts";
+import { searchDeps } from "./use-cases/search-index-deps.ts";
 
 /** What to run besides the gRPC server. */
 export interface TrendsServiceOptions {
@@ -30,7 +36,7 @@ export interface TrendsEndpoints extends ServiceEndpoints {
 /** One event consumer of the service: a name for the shutdown log, and how it subscribes. */
 interface Consumer {
   name: string;
-  start: (bus: EventBus, deps: TrendsDeps) => Promise<Subscription>;
+  start: (bus: EventBus, deps: TrendsDeps, config: TrendsConfig) => Promise<Subscription>;
 }
 
 /** The service's event consumers, each with its own group and inbox name. One line per area. */
@@ -45,9 +51,16 @@ const trendSettings = (config: TrendsConfig): TrendSettings => ({
   thresholds: { tagAccounts: config.TRENDS_TAG_MIN_ACCOUNTS, statusInteractions: config.TRENDS_STATUS_MIN_INTERACTIONS, linkAccounts: config.TRENDS_LINK_MIN_ACCOUNTS },
 });
 const consumers: Consumer[] = [];
+const consumers: Consumer[] = [
+  { name: "search index", start: (bus, deps, config) => startSearchIndexConsumer(bus, searchDeps(deps, config)) },
+];
 
 /** The service's gRPC services, one per area, each in its own proto file under starling/trends/v1. */
-const grpcServices = (_deps: TrendsDeps, _config: TrendsConfig): ServedService[] => [];
+const grpcServices = (deps: TrendsDeps, config: TrendsConfig): ServedService[] => [
+  { definition: SearchServiceDefinition, handlers: searchHandlers(searchDeps(deps, config)) },
+  { definition: DirectoryServiceDefinition, handlers: directoryHandlers(searchDeps(deps, config)) },
+  { definition: SuggestionsServiceDefinition, handlers: suggestionsHandlers(searchDeps(deps, config)) },
+];
 
 /**
  * Composes the trends service: its schema, clients of accounts and statuses, its event consumers
@@ -71,7 +84,7 @@ export async function startTrendsService(config: TrendsConfig, context: ServiceC
     deps.nudgeRelay = () => relay.nudge();
     context.shutdown.add("workers", "trends outbox relay", () => relay.stop());
     for (const consumer of consumers) {
-      const subscription = await consumer.start(bus, deps);
+      const subscription = await consumer.start(bus, deps, config);
       context.shutdown.add("workers", `trends ${consumer.name} consumer`, () => subscription.stop());
     }
   }

@@ -1,0 +1,132 @@
+import type { Database, Transaction } from "@starling/db";
+import type { SearchQuery } from "../domain/search-query.ts";
+import { textSearchConfig } from "../domain/text-search-config.ts";
+
+/** A status as the search read model keeps it. */
+export interface IndexedStatus {
+  id: string;
+  accountId: string;
+  visibility: string;
+  language?: string | undefined;
+  /** Spoiler text and text, as plain text. */
+  text: string;
+  hasMedia: boolean;
+  hasPoll: boolean;
+  hasLink: boolean;
+  isReply: boolean;
+  sensitive: boolean;
+  createdAt: Date;
+  editedAt?: Date | undefined;
+}
+
+export type InteractionKind = "favourite" | "reblog" | "mention";
+
+/**
+ * Stores or replaces a status's row, unless it was deleted already or a later edit is stored.
+ * `open` is computed here from the author's `indexable`, as the read model knows it now.
+ */
+export async function upsertIndexedStatus(db: Database, trx: Transaction, status: IndexedStatus): Promise<void> {
+  const buried = await db.table("search_status_tombstones", trx).where({ id: status.id }).first();
+  if (buried) return;
+  const config = textSearchConfig(status.language);
+  const open = trx.raw(`? = 'public' and coalesce((select indexable from ??.search_accounts where id = ?), false)`, [status.visibility, db.schema, status.accountId]);
+  const row = {
+    id: status.id,
+    account_id: status.accountId,
+    visibility: status.visibility,
+    open,
+    language: status.language ?? null,
+    has_media: status.hasMedia,
+    has_poll: status.hasPoll,
+    has_link: status.hasLink,
+    is_reply: status.isReply,
+    sensitive: status.sensitive,
+    created_at: status.createdAt,
+    edited_at: status.editedAt ?? null,
+    document: trx.raw(`to_tsvector(?::regconfig, ?) || to_tsvector('simple', ?)`, [config, status.text, status.text]),
+  };
+  await db
+    .table("search_statuses", trx)
+    .insert(row)
+    .onConflict("id")
+    .merge()
+    // An edit older than the stored one changes nothing.
+    .whereRaw(`coalesce(??.search_statuses.edited_at, '-infinity') <= coalesce(excluded.edited_at, '-infinity')`, [db.schema]);
+}
+
+/** Removes a status and its interactions, and remembers it so a late creation is not stored. */
+export async function deleteIndexedStatus(db: Database, trx: Transaction, statusId: string): Promise<void> {
+  await db.table("search_status_tombstones", trx).insert({ id: statusId }).onConflict("id").ignore();
+  await db.table("search_statuses", trx).where({ id: statusId }).delete();
+  await db.table("search_interactions", trx).where({ status_id: statusId }).delete();
+}
+
+/** Whether the read model has the status (edits of unknown statuses are read in full). */
+export async function hasIndexedStatus(db: Database, trx: Transaction, statusId: string): Promise<boolean> {
+  return Boolean(await db.table("search_statuses", trx).where({ id: statusId }).first("id"));
+}
+
+export async function addInteractions(db: Database, trx: Transaction, rows: { accountId: string; statusId: string; kind: InteractionKind }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .table("search_interactions", trx)
+    .insert(rows.map((r) => ({ account_id: r.accountId, status_id: r.statusId, kind: r.kind })))
+    .onConflict(["account_id", "status_id", "kind"])
+    .ignore();
+}
+
+export async function removeInteraction(db: Database, trx: Transaction, row: { accountId: string; statusId: string; kind: InteractionKind }): Promise<void> {
+  await db.table("search_interactions", trx).where({ account_id: row.accountId, status_id: row.statusId, kind: row.kind }).delete();
+}
+
+/** After an author's `indexable` changed: their public posts become findable by anyone, or stop. */
+export async function setAuthorOpen(db: Database, trx: Transaction, accountId: string, indexable: boolean): Promise<void> {
+  await db.table("search_statuses", trx).where({ account_id: accountId }).update({ open: db.knex.raw(`visibility = 'public' and ?`, [indexable]) });
+}
+
+/** What {@link findStatusIds} looks for, beyond the parsed query. */
+export interface StatusSearch {
+  query: SearchQuery;
+  viewerId: string;
+  /** The account `from:` named, resolved. */
+  fromAccountId?: string | undefined;
+  limit: number;
+  offset: number;
+  maxId?: string | undefined;
+  minId?: string | undefined;
+}
+
+// A tsquery of every word and phrase: each as written and, with language:, also stemmed.
+function textQuery(db: Database, query: SearchQuery) {
+  const config = query.language ? textSearchConfig(query.language) : "simple";
+  const parts = [...query.terms.map((t) => ["plainto_tsquery", t] as const), ...query.phrases.map((p) => ["phraseto_tsquery", p] as const)];
+  const sql = parts.map(([fn]) => `(${fn}('simple', ?) || ${fn}(?::regconfig, ?))`).join(" && ");
+  return db.knex.raw(sql, parts.flatMap(([, text]) => [text, config, text]));
+}
+
+/**
+ * Ids of the statuses matching a search that the viewer may see (their own, those they interacted
+ * with or were mentioned in, and open ones), newest first.
+ */
+export async function findStatusIds(db: Database, search: StatusSearch): Promise<string[]> {
+  const { query } = search;
+  const rows = db.table("search_statuses as s").select("s.id");
+  if (query.terms.length + query.phrases.length > 0) rows.whereRaw("s.document @@ (?)", [textQuery(db, query)]);
+  rows.where((visible) =>
+    visible
+      .where("s.account_id", search.viewerId)
+      .orWhere("s.open", true)
+      .orWhereExists(db.table("search_interactions as i").whereRaw("i.status_id = s.id").where("i.account_id", search.viewerId)),
+  );
+  if (search.fromAccountId) rows.where("s.account_id", search.fromAccountId);
+  for (const has of query.has) rows.where(`s.has_${has}`, true);
+  if (query.is.includes("reply")) rows.where("s.is_reply", true);
+  if (query.is.includes("sensitive")) rows.where("s.sensitive", true);
+  if (query.language) rows.where("s.language", query.language);
+  if (query.before) rows.where("s.created_at", "<", query.before);
+  if (query.after) rows.where("s.created_at", ">=", query.after);
+  if (search.maxId) rows.where("s.id", "<", search.maxId);
+  if (search.minId) rows.where("s.id", ">", search.minId);
+  const found: { id: string }[] = await rows.orderBy("s.id", "desc").limit(search.limit).offset(search.offset);
+  return found.map((r) => String(r.id));
+}

@@ -1,0 +1,49 @@
+/**
+ * The consumer that keeps search, the directory and suggestions' read models: statuses, who
+ * interacted with them, hashtag names, and accounts. Every event goes through the inbox, so a
+ * redelivery is a no-op; rows are re-read from their owners, so disorder ends in the same state.
+ */
+import type { Transaction } from "@starling/db";
+import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { deleteKnownAccount } from "../data/search-accounts-queries.ts";
+import { addInteractions, removeInteraction } from "../data/search-statuses-queries.ts";
+import { indexNewStatus, reindexEditedStatus, unindexStatus } from "../use-cases/index-status.ts";
+import { refreshKnownAccount } from "../use-cases/refresh-known-account.ts";
+import type { SearchIndexDeps } from "../use-cases/search-index-deps.ts";
+
+/** Consumer group, also the consumer name in the inbox table. */
+export const SEARCH_INDEX_CONSUMER = "trends.search";
+
+type Extra = { deps: SearchIndexDeps; trx: Transaction };
+const refresh = (accountId: string, { deps, trx }: Extra) => refreshKnownAccount(deps, trx, accountId);
+
+const handlers: EventHandlers<Extra> = {
+  "status.created": (status, _envelope, { deps, trx }) => indexNewStatus(deps, trx, status),
+  "status.updated": (status, _envelope, { deps, trx }) => reindexEditedStatus(deps, trx, status),
+  "status.deleted": (status, _envelope, { deps, trx }) => unindexStatus(deps, trx, status.statusId),
+  "favourite.created": (fav, _envelope, { deps, trx }) => addInteractions(deps.db, trx, [{ accountId: fav.accountId, statusId: fav.statusId, kind: "favourite" }]),
+  "favourite.deleted": (fav, _envelope, { deps, trx }) => removeInteraction(deps.db, trx, { accountId: fav.accountId, statusId: fav.statusId, kind: "favourite" }),
+  "reblog.created": (reblog, _envelope, { deps, trx }) => addInteractions(deps.db, trx, [{ accountId: reblog.accountId, statusId: reblog.statusId, kind: "reblog" }]),
+  "reblog.deleted": (reblog, _envelope, { deps, trx }) => removeInteraction(deps.db, trx, { accountId: reblog.accountId, statusId: reblog.statusId, kind: "reblog" }),
+  "account.created": (account, _envelope, extra) => refresh(account.accountId, extra),
+  "account.updated": (account, _envelope, extra) => refresh(account.accountId, extra),
+  "account.stats_changed": (account, _envelope, extra) => refresh(account.accountId, extra),
+  "account.suspended": (account, _envelope, extra) => refresh(account.accountId, extra),
+  "account.unsuspended": (account, _envelope, extra) => refresh(account.accountId, extra),
+  "account.restricted": (account, _envelope, extra) => refresh(account.accountId, extra),
+  "account.deleted": (account, _envelope, { deps, trx }) => deleteKnownAccount(deps.db, trx, account.accountId),
+};
+
+/** Subscribes the search consumer; it reads both topics from their beginning on first start. */
+export async function startSearchIndexConsumer(bus: EventBus, deps: SearchIndexDeps): Promise<Subscription> {
+  return bus.subscribe({
+    topics: [TOPICS.accounts, TOPICS.statuses],
+    group: SEARCH_INDEX_CONSUMER,
+    fromBeginning: true,
+    handler: async (envelope) => {
+      // Types this consumer ignores leave no inbox row behind.
+      if (!Object.hasOwn(handlers, envelope.type)) return;
+      await handleOnce(deps.db, SEARCH_INDEX_CONSUMER, envelope, (trx) => dispatchEvent(handlers, envelope, { deps, trx }).then(() => undefined));
+    },
+  });
+}

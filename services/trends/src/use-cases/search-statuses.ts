@@ -1,0 +1,51 @@
+import { findKnownAccountId } from "../data/search-accounts-queries.ts";
+import { findStatusIds } from "../data/search-statuses-queries.ts";
+import { searchTagNames } from "../data/search-tags-queries.ts";
+import { hasText, parseSearchQuery, type FromAuthor } from "../domain/search-query.ts";
+import type { Caller } from "./deps.ts";
+import type { SearchIndexDeps } from "./search-index-deps.ts";
+
+/** Mastodon's default and largest page of v2 search results. */
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 40;
+const pageSize = (limit: number) => Math.min(limit > 0 ? limit : DEFAULT_LIMIT, MAX_LIMIT);
+
+export interface SearchStatusesInput {
+  q: string;
+  limit: number;
+  offset: number;
+  maxId?: string | undefined;
+  minId?: string | undefined;
+  accountId?: string | undefined;
+}
+
+/** The account `from:` names: the viewer, or a known account (a local one by name or by this domain). */
+async function authorOf(deps: SearchIndexDeps, viewerId: string, from: FromAuthor): Promise<string | undefined> {
+  if (from.me) return viewerId;
+  const domain = from.domain === undefined || from.domain === deps.localDomain.toLowerCase() ? null : from.domain;
+  return findKnownAccountId(deps.db, from.username, domain);
+}
+
+/**
+ * Statuses matching a query that the viewer may see, newest first. Parsing comes first, so a
+ * malformed query is refused whoever asks; an anonymous viewer then finds nothing (Mastodon
+ * searches statuses for signed-in users only). A query that is only `from:` lists that author's
+ * visible posts.
+ */
+export async function searchStatuses(deps: SearchIndexDeps, caller: Caller, input: SearchStatusesInput): Promise<string[]> {
+  const query = parseSearchQuery(input.q);
+  const viewerId = caller.viewer?.accountId;
+  if (!viewerId) return [];
+  if (!hasText(query) && !query.from && !input.accountId) return [];
+  const fromAccountId = query.from ? await authorOf(deps, viewerId, query.from) : input.accountId;
+  if (query.from && !fromAccountId) return [];
+  if (query.from && input.accountId && input.accountId !== fromAccountId) return [];
+  return findStatusIds(deps.db, { query, viewerId, fromAccountId, limit: pageSize(input.limit), offset: Math.max(input.offset, 0), maxId: input.maxId, minId: input.minId });
+}
+
+/** Hashtag names for a query such as "#Coffee" or "coff": normalized prefix match. */
+export async function searchTags(deps: SearchIndexDeps, input: { q: string; limit: number; offset: number }): Promise<string[]> {
+  const prefix = input.q.trim().replace(/^#/, "").toLowerCase();
+  if (prefix === "" || /\s/.test(prefix)) return [];
+  return searchTagNames(deps.db, prefix, { limit: pageSize(input.limit), offset: Math.max(input.offset, 0) });
+}
