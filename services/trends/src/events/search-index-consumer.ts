@@ -31,6 +31,9 @@ const handlers: EventHandlers<Extra> = {
   "account.suspended": (account, _envelope, extra) => refresh(account.accountId, extra),
   "account.unsuspended": (account, _envelope, extra) => refresh(account.accountId, extra),
   "account.restricted": (account, _envelope, extra) => refresh(account.accountId, extra),
+  // Follower counts move without an account event; the directory and suggestions rank by them.
+  "follow.accepted": (follow, _envelope, extra) => refresh(follow.targetAccountId, extra),
+  "follow.removed": (follow, _envelope, extra) => refresh(follow.targetAccountId, extra),
   "account.deleted": (account, _envelope, { deps, trx }) => deleteKnownAccount(deps.db, trx, account.accountId),
 };
 

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { accountsEnv, startAccountsService } from "@starling/accounts";
 import type { InfraProvider } from "@starling/platform";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
 import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import { RelationshipsServiceClient } from "@starling/proto/accounts/v1/relationships";
 import { SecurityServiceClient } from "@starling/proto/accounts/v1/security";
@@ -20,17 +21,21 @@ import { VIEWER_SECRET } from "./trends-harness.ts";
 /** Call options signed as a user of the account. */
 export const asUser = async (accountId: string) => ({ viewerToken: await signViewer(VIEWER_SECRET, { accountId, scopes: ["read", "write"] }) });
 
+/** Call options signed as a staff member with that role (Admin holds every permission). */
+export const asStaff = async (accountId: string, role = "Admin") => ({ viewerToken: await signViewer(VIEWER_SECRET, { accountId, role, scopes: ["read", "write", "admin:read", "admin:write"] }) });
+
 /** What search, directory and suggestion tests do through the peers. */
 export interface SearchPeers {
   env: Record<string, string>;
   accounts: AsyncClient<AccountsServiceClient>;
+  adminAccounts: AsyncClient<AdminAccountsServiceClient>;
   profiles: AsyncClient<ProfilesServiceClient>;
   relationships: AsyncClient<RelationshipsServiceClient>;
   security: AsyncClient<SecurityServiceClient>;
   statuses: AsyncClient<StatusesServiceClient>;
   interactions: AsyncClient<StatusInteractionsServiceClient>;
-  /** Creates a confirmed local account; resolves with its id. */
-  createAccount(username: string): Promise<string>;
+  /** Creates a confirmed local account with a role ("" for a plain user); resolves with its id. */
+  createAccount(username: string, role?: string): Promise<string>;
   /** Posts as the account (public unless said otherwise); resolves with the status id. */
   post(accountId: string, text: string, extra?: Partial<CreateStatusRequest>): Promise<string>;
 }
@@ -45,6 +50,7 @@ export async function startSearchPeers(infra: InfraProvider, context: ServiceCon
   const options = { deadlineMs: 10_000 };
   const peers = {
     accounts: connectService(AccountsServiceClient, accountsAddress, options),
+    adminAccounts: connectService(AdminAccountsServiceClient, accountsAddress, options),
     profiles: connectService(ProfilesServiceClient, accountsAddress, options),
     relationships: connectService(RelationshipsServiceClient, accountsAddress, options),
     security: connectService(SecurityServiceClient, accountsAddress, options),
@@ -56,8 +62,8 @@ export async function startSearchPeers(infra: InfraProvider, context: ServiceCon
   return {
     ...peers,
     env: { ACCOUNTS_GRPC_URL: accountsAddress, STATUSES_GRPC_URL: statusesAddress },
-    async createAccount(username) {
-      const { account } = await peers.accounts.createAccount({ username, email: `${username}@example.test`, password: "", confirmed: true, role: "" }, { viewerToken: owner });
+    async createAccount(username, role = "") {
+      const { account } = await peers.accounts.createAccount({ username, email: `${username}@example.test`, password: "", confirmed: true, role }, { viewerToken: owner });
       return account!.id;
     },
     async post(accountId, text, extra = {}) {
