@@ -168,6 +168,28 @@ for (const backend of backends) {
       assert.deepEqual(await search("   "), []);
     });
 
+    it("keeps indexable off until the user opts into full-text search, and announces the change", async () => {
+      const { account, as } = await user("searchable");
+      assert.equal((await h.client.getAccounts({ ids: [account.id] })).accounts[0]!.indexable, false);
+      assert.equal((await update(as, { indexable: true })).account!.indexable, true);
+      assert.equal((await h.client.getAccounts({ ids: [account.id] })).accounts[0]!.indexable, true);
+      await waitFor(() => events.find((e) => e.type === "account.updated" && e.key === account.id), { what: "account.updated" });
+    });
+
+    it("ranks search results: the exact username, then accounts the viewer follows, then the most followed", async () => {
+      const { account: exact } = await h.createUser("yak");
+      const { account: popular } = await h.createUser("yak_popular");
+      const { account: friend } = await h.createUser("yak_friend");
+      const viewer = await user("yak_searcher");
+      const fan = await user("fan");
+      const follow = async (accountId: string, targetAccountId: string) => h.client.follow({ targetAccountId, languages: [] }, { viewerToken: await h.sign({ accountId, scopes: ["follow"] }) });
+      await follow(fan.account.id, popular.id);
+      await follow(viewer.account.id, friend.id);
+      const found = await profiles.searchAccounts({ q: "yak", offset: 0, following: false, resolve: false }, viewer.as);
+      assert.deepEqual(found.accounts.map((a) => a.username).slice(0, 3), ["yak", "yak_friend", "yak_popular"]);
+      assert.equal(found.accounts[0]!.id, exact.id);
+    });
+
     it("moves an account to one that lists it as an alias, once, given its password, and announces account.moved", async () => {
       const old = await user("old");
       const fresh = await user("new");

@@ -28,6 +28,8 @@ export interface AccountSearch {
   domain?: string | null | undefined;
   /** Only accounts this account follows. */
   followedBy?: string | undefined;
+  /** The searching account: accounts it follows rank before the others. */
+  viewerId?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -35,7 +37,8 @@ export interface AccountSearch {
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Ids of accounts matching a search, best first: an exact username, then more-followed accounts.
+ * Ids of accounts matching a search, best first: an exact username, then accounts the viewer
+ * follows, then more-followed accounts.
  * Suspended accounts never match.
  */
 export async function searchAccountIds(db: Database, search: AccountSearch): Promise<string[]> {
@@ -49,6 +52,7 @@ export async function searchAccountIds(db: Database, search: AccountSearch): Pro
   if (search.followedBy) query.whereIn("a.id", db.table("follows").where({ account_id: search.followedBy }).select("target_account_id"));
   const rows: { id: string }[] = await query
     .orderByRaw("(lower(a.username) = ?) desc", [term])
+    .orderByRaw("exists (select 1 from ?? f where f.account_id = ? and f.target_account_id = a.id) desc", [`${db.schema}.follows`, search.viewerId ?? null])
     .orderBy("a.followers_count", "desc")
     .orderBy("a.id")
     .limit(search.limit)

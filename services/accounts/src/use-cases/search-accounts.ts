@@ -21,7 +21,7 @@ export interface SearchAccountsInput {
 /**
  * Accounts whose username starts with the query or whose display name contains it; a query
  * written `user@domain` looks on that domain only (the local domain meaning local accounts). An
- * exact username comes first, then more-followed accounts. Remote resolution (`resolve`) waits for
+ * exact username comes first, then accounts the viewer follows, then more-followed accounts. Remote resolution (`resolve`) waits for
  * federation.
  */
 export async function searchAccounts(deps: ProfileDeps, viewer: Viewer | undefined, input: SearchAccountsInput): Promise<Account[]> {
@@ -34,6 +34,7 @@ export async function searchAccounts(deps: ProfileDeps, viewer: Viewer | undefin
     term: acct?.username ?? q,
     domain: acct ? acct.domain : undefined,
     followedBy: input.following ? viewerId : undefined,
+    viewerId,
     limit: Math.min(Math.max(input.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT),
     offset: Math.max(input.offset, 0),
   });

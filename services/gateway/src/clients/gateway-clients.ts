@@ -27,6 +27,9 @@ import { ConversationsServiceClient } from "@starling/proto/timelines/v1/convers
 import { FiltersServiceClient } from "@starling/proto/timelines/v1/filters";
 import { FederationServiceClient } from "@starling/proto/federation/v1/federation";
 import { TrendsServiceClient } from "@starling/proto/trends/v1/trends";
+import { SearchServiceClient } from "@starling/proto/trends/v1/search";
+import { DirectoryServiceClient } from "@starling/proto/trends/v1/directory";
+import { SuggestionsServiceClient } from "@starling/proto/trends/v1/suggestions";
 import { AuditLogServiceClient } from "@starling/proto/moderation/v1/audit_log";
 import { CanonicalEmailBlocksServiceClient, DomainAllowsServiceClient, DomainBlocksServiceClient, EmailDomainBlocksServiceClient, IpBlocksServiceClient } from "@starling/proto/moderation/v1/blocks";
 import { RulesServiceClient } from "@starling/proto/moderation/v1/rules";
@@ -88,6 +91,9 @@ export interface Clients {
   webhooks: AsyncClient<WebhooksServiceClient>;
   instanceSettings: AsyncClient<InstanceSettingsServiceClient>;
   trends: AsyncClient<TrendsServiceClient>;
+  search: AsyncClient<SearchServiceClient>;
+  directory: AsyncClient<DirectoryServiceClient>;
+  suggestions: AsyncClient<SuggestionsServiceClient>;
 }
 
 /** Connects to every service the gateway forwards to, each call bounded by the gRPC deadline. */
@@ -139,5 +145,8 @@ export function connectClients(config: GatewayConfig): Clients {
     webhooks: connectService(WebhooksServiceClient, config.MODERATION_GRPC_URL, defaults),
     instanceSettings: connectService(InstanceSettingsServiceClient, config.MODERATION_GRPC_URL, defaults),
     trends: connectService(TrendsServiceClient, config.TRENDS_GRPC_URL, defaults),
+    search: connectService(SearchServiceClient, config.TRENDS_GRPC_URL, defaults),
+    directory: connectService(DirectoryServiceClient, config.TRENDS_GRPC_URL, defaults),
+    suggestions: connectService(SuggestionsServiceClient, config.TRENDS_GRPC_URL, defaults),
   };
 }

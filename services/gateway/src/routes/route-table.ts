@@ -18,6 +18,7 @@ import { tagRoutes } from "./tag-routes.ts";
 import { trendRoutes } from "./trend-routes.ts";
 import { scheduledStatusRoutes } from "./scheduled-status-routes.ts";
 import { searchRoutes } from "./search-routes.ts";
+import { discoveryRoutes } from "./discovery-routes.ts";
 import { translationRoutes } from "./translation-routes.ts";
 import { pushRoutes } from "./push-routes.ts";
 import { notificationRoutes } from "./notification-routes.ts";
@@ -84,4 +85,5 @@ export const ROUTES: Route[] = [
   ...adminWebhookRoutes,
   ...adminInstanceRoutes,
   ...trendRoutes,
+  ...discoveryRoutes,
 ];

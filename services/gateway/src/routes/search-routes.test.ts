@@ -22,6 +22,7 @@ function context(viewer: RouteContext["viewer"], federation: { resolveAccount?: 
     accounts: client("accounts", { getAccounts: async ({ ids }: { ids: string[] }) => ({ accounts: known.filter((a) => ids.includes(a.id)) }) }),
     profiles: client("profiles", { searchAccounts: async () => ({ accounts: [known[1], known[0]] }) }),
     statuses: client("statuses", { getStatusPage: async ({ ids }: { ids: string[] }) => ({ statuses: ids.map((id) => ({ id })) }) }),
+    search: client("search", { searchStatuses: async () => ({ statusIds: [] }), searchTags: async () => ({ names: [] }) }),
   } as unknown as Clients;
   const ctx = { clients, viewer, viewerToken: viewer ? "token" : undefined, baseUrl: "https://local.example", headers: {} } as unknown as RouteContext;
   return { ctx, calls };

@@ -3,10 +3,13 @@ import { status as GrpcStatus } from "@grpc/grpc-js";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
 import type { StatusPage } from "@starling/proto/statuses/v1/statuses";
 import { HttpError } from "../http/grpc-to-http.ts";
-import { boolParam, int32Param, textParam } from "../http/params.ts";
+import { boolParam, idParam, int32Param, textParam } from "../http/params.ts";
 import type { Route, RouteContext } from "../http/route.ts";
 import { presentAccounts } from "../presenters/account.ts";
 import { presentStatusPage } from "../presenters/status.ts";
+import { presentTag } from "../presenters/tag.ts";
+import type { Tag } from "@starling/proto/timelines/v1/tags";
+import { searchHashtags, searchStatusIds } from "./search-local.ts";
 
 /** Mastodon's default and largest page of each kind of v2 search result. */
 const DEFAULT_LIMIT = 20;
@@ -20,6 +23,12 @@ const search = z.object({
   type: z.enum(["accounts", "hashtags", "statuses"]).optional(),
   resolve: boolParam.optional(),
   following: boolParam.optional(),
+  // Statuses by this account only.
+  account_id: idParam.optional(),
+  // Hashtags: Mastodon leaves out those staff have not reviewed; accepted, see the trends README.
+  exclude_unreviewed: boolParam.optional(),
+  max_id: idParam.optional(),
+  min_id: idParam.optional(),
   limit: int32Param.optional(),
   offset: int32Param.min(0).optional(),
 });
@@ -53,8 +62,9 @@ async function unlessUnresolvable<T>(call: Promise<T>): Promise<T | undefined> {
 
 interface Found {
   accounts: Account[];
-  /** The resolved status, ready to render; absent when the search named none. */
+  /** The resolved status and the full-text matches, ready to render; absent when there are none. */
   statuses: StatusPage | undefined;
+  hashtags: Tag[];
 }
 
 /** The remote account or status the query names, fetched and stored by the federation service. */
@@ -81,16 +91,23 @@ async function runSearch(ctx: RouteContext, input: SearchInput): Promise<Found> 
   // Only a signed-in user makes this server resolve, as in Mastodon.
   const resolved = input.resolve && ctx.viewer?.accountId && kind ? await resolveRemote(ctx, q, kind, wants) : {};
   const limit = Math.min(input.limit && input.limit > 0 ? input.limit : DEFAULT_LIMIT, MAX_LIMIT);
-  const [accounts, statuses] = await Promise.all([
+  // Mastodon pages by offset only within one type.
+  const offset = input.type ? (input.offset ?? 0) : 0;
+  const [accounts, statusIds, hashtags] = await Promise.all([
     // A URL names one thing; it is not a name to look for among accounts.
     wants("accounts") && kind !== "url"
       ? ctx.clients.profiles
-          .searchAccounts({ q, limit, offset: input.type ? (input.offset ?? 0) : 0, following: input.following ?? false, resolve: false }, as)
+          .searchAccounts({ q, limit, offset, following: input.following ?? false, resolve: false }, as)
           .then((r) => withResolvedFirst(ctx, resolved.accountId, r.accounts, limit))
       : withResolvedFirst(ctx, resolved.accountId, [], limit),
-    resolved.statusId ? ctx.clients.statuses.getStatusPage({ ids: [resolved.statusId] }, as) : undefined,
+    // The resolved status first, then what the words find (a URL is only resolved).
+    wants("statuses") && kind !== "url"
+      ? searchStatusIds(ctx, { q, limit, offset, maxId: input.max_id, minId: input.min_id, accountId: input.account_id }).then((ids) => [...new Set([...(resolved.statusId ? [resolved.statusId] : []), ...ids])].slice(0, limit))
+      : resolved.statusId ? [resolved.statusId] : [],
+    wants("hashtags") && !kind ? searchHashtags(ctx, { q, limit, offset }) : [],
   ]);
-  return { accounts, statuses };
+  const statuses = statusIds.length > 0 ? await ctx.clients.statuses.getStatusPage({ ids: statusIds }, as) : undefined;
+  return { accounts, statuses, hashtags };
 }
 
 /** The search's matches with the resolved account (when there is one) first and not twice, cut to `limit`. */
@@ -117,9 +134,9 @@ export async function searchAccountsResolving(
 }
 
 /**
- * GET /api/v2/search: accounts by name or handle, and with `resolve` the remote account or status a
- * handle or URL names. Statuses are found only by resolving (full-text search is not offered) and
- * hashtags are not searched yet, so both lists are otherwise empty.
+ * GET /api/v2/search: accounts by name or handle (the accounts service), statuses by full text and
+ * hashtags by name (the trends service), and with `resolve` the remote account or status a handle or
+ * URL names. A malformed query (an unknown operator value, an unclosed quote) is a 422.
  */
 export const searchRoutes: Route[] = [
   {
@@ -132,7 +149,7 @@ export const searchRoutes: Route[] = [
     present: async (ctx, found: Found) => ({
       accounts: await presentAccounts(ctx, found.accounts),
       statuses: presentStatusPage(ctx, found.statuses),
-      hashtags: [],
+      hashtags: found.hashtags.map((tag) => presentTag(ctx, tag)),
     }),
   },
 ];
