@@ -23,6 +23,9 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
   "announcements delete": async (argv) => (await import("./commands/announcements.ts")).announcementsCommand("delete")(argv),
   "settings get": async (argv) => (await import("./commands/settings.ts")).settingsCommand("get")(argv),
   "settings set": async (argv) => (await import("./commands/settings.ts")).settingsCommand("set")(argv),
+  "suggestions add": async (argv) => (await import("./commands/suggestions.ts")).suggestionsCommand("add")(argv),
+  "suggestions list": async (argv) => (await import("./commands/suggestions.ts")).suggestionsCommand("list")(argv),
+  "suggestions remove": async (argv) => (await import("./commands/suggestions.ts")).suggestionsCommand("remove")(argv),
   "emoji import": async (argv) => (await import("./commands/emoji-import.ts")).emojiImportCommand(argv),
   "media remove-remote": async (argv) => (await import("./commands/media-remove-remote.ts")).mediaRemoveRemoteCommand(argv),
   "federation deliveries": async (argv) => (await import("./commands/federation-deliveries.ts")).federationDeliveriesCommand(argv),
@@ -51,6 +54,10 @@ const HELP = `usage: starling <command>
   announcements delete ID    delete an announcement
   settings get [KEY]         the instance settings (title, contact_username, privacy_policy, registrations_mode, ...)
   settings set KEY VALUE     change one ("" clears a text setting)
+  suggestions add USERNAME   suggest the account to every new user (a staff pick)
+  suggestions list           the staff picks: id, handle
+  suggestions remove USERNAME
+                             stop suggesting it
   emoji import PATH [--category NAME] [--prefix P] [--suffix S] [--overwrite] [--unlisted]
                              import .png/.gif custom emojis: a file, a folder or a .tar.gz
   media remove-remote [--days N]

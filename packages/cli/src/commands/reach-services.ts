@@ -9,8 +9,11 @@ import { viewerSecret } from "../viewer-secret.ts";
 export interface ServiceReach {
   /** The setting holding its address (production); an unanswering address is an error, never a fallback. */
   addressSetting: "ACCOUNTS_GRPC_URL" | "STATUSES_GRPC_URL" | "MEDIA_GRPC_URL" | "FEDERATION_GRPC_URL" | "MODERATION_GRPC_URL" | "TRENDS_GRPC_URL";
-  /** Starts the service here without relay or workers, when no server runs; gets the service's env. */
-  startHere(env: Record<string, string | undefined>, context: ServiceContext, infra: InfraProvider): Promise<{ grpcPort: number }>;
+  /**
+   * Starts the service here without relay or workers, when no server runs; gets the service's env
+   * and the addresses of the services listed before it, already reached.
+   */
+  startHere(env: Record<string, string | undefined>, context: ServiceContext, infra: InfraProvider, reached: Record<string, string>): Promise<{ grpcPort: number }>;
 }
 
 /** Addresses of the services a command talks to, and the secret to sign its viewer with. */
@@ -51,7 +54,7 @@ export async function reachServices<N extends string>(services: Record<N, Servic
         const context = createServiceContext("starling-cli", { logLevel: "warn", shutdownTimeoutMs: 10_000 });
         local = { context, infra: createInfraProvider(config, { clientId: "starling-cli", logger: context.logger, shutdown: context.shutdown }) };
       }
-      addresses[name] = `127.0.0.1:${(await reach.startHere(env, local.context, local.infra)).grpcPort}`;
+      addresses[name] = `127.0.0.1:${(await reach.startHere(env, local.context, local.infra, { ...addresses })).grpcPort}`;
     }
   } catch (error) {
     await stop();
