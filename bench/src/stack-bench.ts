@@ -5,6 +5,7 @@ import { benchFanOut } from "./fan-out-bench.ts";
 import { benchFeedLoss } from "./feed-loss-bench.ts";
 import { benchFilteredHome, FILTER_KEYWORDS } from "./filtered-home-bench.ts";
 import { benchHashtagTimeline } from "./hashtag-timeline-bench.ts";
+import { benchSearch, SEARCH_CORPUS } from "./search-bench.ts";
 import { benchStreaming } from "./streaming-bench.ts";
 import { benchMeasures } from "./measures-bench.ts";
 import { figure, type Column } from "./figures.ts";
@@ -57,6 +58,11 @@ export async function benchStack(running: RunningStacks, subject: StackUnderTest
     if (config.scenarios.has("hashtag")) {
       say(`GET a hashtag timeline of 40 statuses, ${config.connections} connections, ${config.durationSeconds} s`);
       Object.assign(figures, await benchHashtagTimeline(stack, accessToken, config));
+    }
+    // The corpus is seeded into the stack's database, which only a stack on real servers exposes.
+    if (stack.infra && config.scenarios.has("search")) {
+      say(`GET /api/v2/search for a word over ${SEARCH_CORPUS} statuses, ${config.connections} connections, ${config.durationSeconds} s`);
+      Object.assign(figures, await benchSearch(stack, accessToken, config));
     }
     if (config.scenarios.has("feed-loss")) {
       say("home reads after the feed cache is lost");
