@@ -26,7 +26,7 @@ async function seedSearchCorpus(infra: StackInfra, word: string): Promise<() => 
      select g, 1, 'public', true, 'en', false, false, false, false, false, now() - g * interval '1 second',
             to_tsvector('english', t.text) || to_tsvector('simple', t.text)
      from generate_series(1, $1::int) g,
-          lateral (select concat_ws(' ', 'seeded post', 'w' || (g * 7919 % 5000), 'w' || (g * 104729 % 5000), 'and more words', case when g % $2::int = 0 then $3 end) as text) t`,
+          lateral (select concat_ws(' ', 'seeded post', 'w' || (g::bigint * 7919 % 5000), 'w' || (g::bigint * 104729 % 5000), 'and more words', case when g % $2::int = 0 then $3 end) as text) t`,
     [SEARCH_CORPUS, WORD_EVERY, word],
   );
   await client.query("analyze trends.search_statuses");

@@ -103,4 +103,12 @@ describeOnBothStacks("search, directory and suggestions", (start) => {
     assert.ok(!(await api(newbie, "GET", "/api/v2/suggestions")).body.some((s: Json) => s.account.id === alice.account.id));
     await api(admin, "DELETE", `/api/v1/admin/suggestions/${alice.account.id}`);
   });
+
+  it("lets an operator pick, list and unpick accounts with `starling suggestions`", async function () {
+    this.timeout(120_000);
+    assert.match(await stack.cli(["suggestions", "add", bob.account.username]), new RegExp(`${bob.account.id}\t${bob.account.username}\nOK`));
+    assert.ok((await api(admin, "GET", "/api/v1/admin/suggestions")).body.some((a: Json) => a.id === bob.account.id));
+    assert.match(await stack.cli(["suggestions", "list"]), new RegExp(`${bob.account.id}\t${bob.account.username}`));
+    assert.doesNotMatch(await stack.cli(["suggestions", "remove", bob.account.username]), new RegExp(bob.account.id));
+  });
 });
