@@ -2,7 +2,7 @@ import { accountsEnv, startAccountsService } from "@starling/accounts";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import { SuggestionsServiceClient } from "@starling/proto/trends/v1/suggestions";
-import { connectService, signViewer } from "@starling/runtime";
+import { connectService, OPERATOR_ROLE, signViewer } from "@starling/runtime";
 import { startTrendsService, trendsEnv } from "@starling/trends";
 import { reachServices } from "./reach-services.ts";
 
@@ -28,7 +28,7 @@ export function suggestionsCommand(action: "add" | "list" | "remove"): (argv: st
     const accounts = connectService(AccountsServiceClient, reached.addresses.accounts, options);
     const suggestions = connectService(SuggestionsServiceClient, reached.addresses.trends, options);
     try {
-      const viewerToken = await signViewer(reached.secret, { accountId: "0", role: "Owner", scopes: ["admin:read", "admin:write"] });
+      const viewerToken = await signViewer(reached.secret, { accountId: "0", role: OPERATOR_ROLE, scopes: ["admin:read", "admin:write"] });
       const picks =
         action === "list"
           ? await suggestions.listStaffPicks({}, { viewerToken })

@@ -1,12 +1,12 @@
 import { addStaffPick, listStaffPickIds, removeStaffPick } from "../data/suggestions-queries.ts";
-import { invalidArgument, permissionDenied, roleHas, unauthenticated } from "@starling/runtime";
+import { invalidArgument, permissionDenied, unauthenticated, viewerHas } from "@starling/runtime";
 import type { Caller } from "./deps.ts";
 import type { SearchIndexDeps } from "./search-index-deps.ts";
 
 // The gateway checks the route's permission; the service checks again, trusting only the signed viewer.
 function requireTaxonomyStaff(caller: Caller): void {
   if (!caller.viewer?.accountId) throw unauthenticated("This method requires an authenticated user");
-  if (!roleHas(caller.viewer.role, "manage_taxonomies")) throw permissionDenied();
+  if (!viewerHas(caller.viewer, "manage_taxonomies")) throw permissionDenied();
 }
 
 export async function listStaffPicks(deps: SearchIndexDeps, caller: Caller): Promise<string[]> {

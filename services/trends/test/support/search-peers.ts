@@ -5,7 +5,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { accountsEnv, startAccountsService } from "@starling/accounts";
+import { accountsEnv, seededViewerRole, startAccountsService } from "@starling/accounts";
 import type { InfraProvider } from "@starling/platform";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
@@ -14,7 +14,7 @@ import { RelationshipsServiceClient } from "@starling/proto/accounts/v1/relation
 import { SecurityServiceClient } from "@starling/proto/accounts/v1/security";
 import { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
 import { StatusesServiceClient, type CreateStatusRequest } from "@starling/proto/statuses/v1/statuses";
-import { connectService, createServiceContext, signViewer, type AsyncClient, type ServiceContext } from "@starling/runtime";
+import { connectService, createServiceContext, OPERATOR_ROLE, signViewer, type AsyncClient, type ServiceContext } from "@starling/runtime";
 import { startStatusesService, statusesEnv } from "@starling/statuses";
 import { VIEWER_SECRET } from "./trends-harness.ts";
 
@@ -22,7 +22,7 @@ import { VIEWER_SECRET } from "./trends-harness.ts";
 export const asUser = async (accountId: string) => ({ viewerToken: await signViewer(VIEWER_SECRET, { accountId, scopes: ["read", "write"] }) });
 
 /** Call options signed as a staff member with that role (Admin holds every permission). */
-export const asStaff = async (accountId: string, role = "Admin") => ({ viewerToken: await signViewer(VIEWER_SECRET, { accountId, role, scopes: ["read", "write", "admin:read", "admin:write"] }) });
+export const asStaff = async (accountId: string, role = "Admin") => ({ viewerToken: await signViewer(VIEWER_SECRET, { accountId, role: seededViewerRole(role), scopes: ["read", "write", "admin:read", "admin:write"] }) });
 
 /** What search, directory and suggestion tests do through the peers. */
 export interface SearchPeers {
@@ -58,7 +58,7 @@ export async function startSearchPeers(infra: InfraProvider, context: ServiceCon
     interactions: connectService(StatusInteractionsServiceClient, statusesAddress, options),
   };
   context.shutdown.add("clients", "test peer clients", () => Object.values(peers).forEach((c) => c.close()));
-  const owner = await signViewer(VIEWER_SECRET, { scopes: ["admin:write"], role: "Owner" });
+  const owner = await signViewer(VIEWER_SECRET, { scopes: ["admin:write"], role: OPERATOR_ROLE });
   return {
     ...peers,
     env: { ACCOUNTS_GRPC_URL: accountsAddress, STATUSES_GRPC_URL: statusesAddress },
