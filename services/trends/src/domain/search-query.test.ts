@@ -69,7 +69,9 @@ describe("parseSearchQuery", () => {
     refused("language:en language:de", /language: may appear only once/);
   });
 
-  it("refuses a query with too many words", () => {
+  it("refuses a query with too many words, too long, or with control characters", () => {
     refused(Array.from({ length: 33 }, (_, i) => `w${i}`).join(" "), /at most 32/);
+    refused("x".repeat(1_001), /at most 1000 characters/);
+    refused("cats\u0000", /control characters/);
   });
 });

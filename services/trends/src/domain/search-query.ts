@@ -37,6 +37,7 @@ const HANDLE = /^@?([A-Za-z0-9_][A-Za-z0-9_.-]*)(?:@([A-Za-z0-9.-]+\.[A-Za-z0-9-
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 const MAX_TOKENS = 32;
+const MAX_LENGTH = 1_000;
 
 interface Token {
   text: string;
@@ -45,6 +46,9 @@ interface Token {
 
 /** Splits on white space, keeping "quoted phrases" whole; an unclosed quote is an error. */
 function tokenize(q: string): Token[] {
+  if (q.length > MAX_LENGTH) throw invalidArgument(`A search query may be at most ${MAX_LENGTH} characters long`);
+  // PostgreSQL text cannot hold NUL, and no word has control characters.
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(q)) throw invalidArgument("A search query may not contain control characters");
   const tokens: Token[] = [];
   const pattern = /"([^"]*)"|(\S+)/g;
   for (const match of q.matchAll(pattern)) {
