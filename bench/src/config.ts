@@ -5,8 +5,7 @@ export type StackName = "embedded" | "production";
 const STACK_NAMES: readonly StackName[] = ["embedded", "production"];
 
 /** The scenarios BENCH_SCENARIOS can pick, in the order a run takes them. */
-export const SCENARIOS = ["ready", "home", "filtered-home", "hashtag", "bare", "feed-loss", "fan-out", "streaming", "measures", "trends-refresh"] as const;
-export const SCENARIOS = ["ready", "home", "filtered-home", "hashtag", "bare", "feed-loss", "fan-out", "streaming", "measures", "search"] as const;
+export const SCENARIOS = ["ready", "home", "filtered-home", "hashtag", "bare", "feed-loss", "fan-out", "streaming", "measures", "trends-refresh", "search"] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** What one `pnpm bench` run measures with; read once at start so a bad value fails before any stack boots. */

@@ -22,6 +22,3 @@ import { addAccountIndexable } from "./0180-add-account-indexable.ts";
 
 /** The accounts schema history, in order. Names are stable forever once released. */
 export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries, createSignUpBlocks, addAccountRestrictions, createUserRoles, addSuspendingDomainBlock, createRegistrationMode, addAccountIndexable];
-
-
-/** The accounts schema history, in order. Names are stable forever once released. */

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { infraEnv } from "@starling/platform";
 import { flag, localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
-import { localDomainEnv, parseConfig, port, serverEnv } from "@starling/runtime";
 
 /** Environment of the trends service. */
 export const trendsEnv = z.object({

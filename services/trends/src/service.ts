@@ -10,7 +10,6 @@ import { startReadModelsConsumer } from "./events/read-models-consumer.ts";
 import { trendsHandlers } from "./grpc/trends-handlers.ts";
 import type { TrendsDeps } from "./use-cases/deps.ts";
 import { startTrendScheduler } from "./use-cases/refresh-trends.ts";
-import type { TrendsDeps } from "./use-cases/deps.ts";
 import { DirectoryServiceDefinition } from "@starling/proto/trends/v1/directory";
 import { SearchServiceDefinition } from "@starling/proto/trends/v1/search";
 import { SuggestionsServiceDefinition } from "@starling/proto/trends/v1/suggestions";
@@ -40,27 +39,24 @@ interface Consumer {
 }
 
 /** The service's event consumers, each with its own group and inbox name. One line per area. */
-const consumers: Consumer[] = [{ name: "read models", start: startReadModelsConsumer }];
+const consumers: Consumer[] = [
+  { name: "read models", start: startReadModelsConsumer },
+  { name: "search index", start: (bus, deps, config) => startSearchIndexConsumer(bus, searchDeps(deps, config)) },
+];
 
 /** The service's gRPC services, one per area, each in its own proto file under starling/trends/v1. */
-const grpcServices = (deps: TrendsDeps, _config: TrendsConfig): ServedService[] => [{ definition: TrendsServiceDefinition, handlers: trendsHandlers(deps) }];
+const grpcServices = (deps: TrendsDeps, config: TrendsConfig): ServedService[] => [
+  { definition: TrendsServiceDefinition, handlers: trendsHandlers(deps) },
+  { definition: SearchServiceDefinition, handlers: searchHandlers(searchDeps(deps, config)) },
+  { definition: DirectoryServiceDefinition, handlers: directoryHandlers(searchDeps(deps, config)) },
+  { definition: SuggestionsServiceDefinition, handlers: suggestionsHandlers(searchDeps(deps, config)) },
+];
 
 const trendSettings = (config: TrendsConfig): TrendSettings => ({
   enabled: config.TRENDS_ENABLED,
   trendableByDefault: config.TRENDABLE_BY_DEFAULT,
   thresholds: { tagAccounts: config.TRENDS_TAG_MIN_ACCOUNTS, statusInteractions: config.TRENDS_STATUS_MIN_INTERACTIONS, linkAccounts: config.TRENDS_LINK_MIN_ACCOUNTS },
 });
-const consumers: Consumer[] = [];
-const consumers: Consumer[] = [
-  { name: "search index", start: (bus, deps, config) => startSearchIndexConsumer(bus, searchDeps(deps, config)) },
-];
-
-/** The service's gRPC services, one per area, each in its own proto file under starling/trends/v1. */
-const grpcServices = (deps: TrendsDeps, config: TrendsConfig): ServedService[] => [
-  { definition: SearchServiceDefinition, handlers: searchHandlers(searchDeps(deps, config)) },
-  { definition: DirectoryServiceDefinition, handlers: directoryHandlers(searchDeps(deps, config)) },
-  { definition: SuggestionsServiceDefinition, handlers: suggestionsHandlers(searchDeps(deps, config)) },
-];
 
 /**
  * Composes the trends service: its schema, clients of accounts and statuses, its event consumers
@@ -75,7 +71,6 @@ export async function startTrendsService(config: TrendsConfig, context: ServiceC
   const clients = connectTrendsClients(config);
   context.shutdown.add("clients", "trends clients", () => Object.values(clients).forEach((client) => client.close()));
   const deps: TrendsDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {}, settings: trendSettings(config), logger: context.logger };
-  const deps: TrendsDeps = { db, clients, newId: createIdGenerator(), now: options.now ?? (() => new Date()), nudgeRelay: () => {} };
   if (options.relay !== false) {
     const bus = infra.bus();
     context.readiness.add("event bus", () => bus.ping());

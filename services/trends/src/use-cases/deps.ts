@@ -2,8 +2,6 @@ import type { Database } from "@starling/db";
 import type { Logger, Viewer } from "@starling/runtime";
 import type { TrendsClients } from "../clients/trends-clients.ts";
 import type { TrendSettings } from "../domain/trend-rules.ts";
-import type { Viewer } from "@starling/runtime";
-import type { TrendsClients } from "../clients/trends-clients.ts";
 
 /** What the trends service's use cases (trends, search, directory, suggestions) run with. */
 export interface TrendsDeps {
