@@ -10,4 +10,4 @@ export { openPostgres } from "./open-postgres.ts";
 export type { OpenPostgresOptions } from "./open-postgres.ts";
 export { startEmbeddedPostgres } from "./embedded-postgres.ts";
 export type { EmbeddedPostgres, EmbeddedPostgresOptions } from "./embedded-postgres.ts";
-export { embeddedTestSchema, testPostgresUrl } from "./test-server.ts";
+export { embeddedTestSchema, testPostgresUrl, throwawayTestSchema, type TestCleanup } from "./test-server.ts";

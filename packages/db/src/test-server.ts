@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Knex } from "knex";
-import { databaseFor } from "./create-database.ts";
+import { createDatabase, databaseFor } from "./create-database.ts";
 import type { Database } from "./database.ts";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { openPostgres } from "./open-postgres.ts";
@@ -40,4 +40,23 @@ function removeWhenStopped(dir: string, pgData: string): void {
   const deadline = Date.now() + 5_000;
   while (existsSync(join(pgData, "postmaster.pid")) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 20);
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Where a test registers what to run when it stops: a service context's shutdown fits. */
+export interface TestCleanup {
+  add(phase: "stores", name: string, run: () => Promise<void>): void;
+}
+
+/**
+ * A throwaway schema named `schema` (the caller makes it unique) for a test harness: on the
+ * PostgreSQL server at `url` when given, else on the test process's embedded server; dropped and
+ * closed when `cleanup` runs.
+ */
+export async function throwawayTestSchema(url: string | undefined, schema: string, cleanup: TestCleanup): Promise<Database> {
+  const db = url ? await createDatabase({ url, schema }) : await embeddedTestSchema(schema);
+  cleanup.add("stores", `test schema ${db.schema}`, async () => {
+    await db.knex.raw("drop schema if exists ?? cascade", [db.schema]);
+    await db.close();
+  });
+  return db;
 }

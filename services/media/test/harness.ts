@@ -5,7 +5,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { credentials, Metadata, type ServiceError } from "@grpc/grpc-js";
-import { createDatabase, embeddedTestSchema, type Database } from "@starling/db";
+import { throwawayTestSchema, type Database } from "@starling/db";
 import { TOPICS, type EventBus, type EventEnvelope } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
 import {
@@ -77,13 +77,7 @@ export async function startMediaHarness(backend: Backend, options: { workers?: b
   let db: Database | undefined;
   const infra: InfraProvider = {
     database: async (schema) => {
-      // A fresh schema: on PostgreSQL, or on the embedded server every suite of this process shares.
-      const opened = backend.url ? await createDatabase({ url: backend.url, schema: uniqueName(schema) }) : await embeddedTestSchema(uniqueName(schema));
-      context.shutdown.add("stores", "test schema", async () => {
-        await opened.knex.raw("drop schema if exists ?? cascade", [opened.schema]);
-        await opened.close();
-      });
-      return (db = opened);
+      return (db = await throwawayTestSchema(backend.url, uniqueName(schema), context.shutdown));
     },
     bus: () => base.bus(),
     kv: () => base.kv(),

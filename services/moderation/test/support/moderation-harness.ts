@@ -6,10 +6,10 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, embeddedTestSchema, type Database } from "@starling/db";
+import { throwawayTestSchema, type Database } from "@starling/db";
 import { TOPICS, type EventBus, type EventEnvelope } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
-import { createServiceContext, signViewer, type ServiceContext, type Shutdown, type Viewer } from "@starling/runtime";
+import { createServiceContext, signViewer, type ServiceContext, type Viewer } from "@starling/runtime";
 import { uniqueName } from "@starling/testkit";
 import { seededViewerRole } from "@starling/accounts";
 import { moderationEnv } from "../../src/config.ts";
@@ -52,7 +52,7 @@ export async function startModerationHarness(
     bus: () => provider.bus(),
     kv: () => provider.kv(),
     async database(schema) {
-      const db = await freshSchema(databaseUrl, schema, context.shutdown);
+      const db = await throwawayTestSchema(databaseUrl, uniqueName(schema), context.shutdown);
       opened.set(schema, db);
       return db;
     },
@@ -72,14 +72,4 @@ export async function startModerationHarness(
     as: async ({ role, ...viewer }) => ({ viewerToken: await signViewer(VIEWER_SECRET, { scopes: ["read", "write", "admin:read", "admin:write"], ...viewer, role: role === undefined ? undefined : seededViewerRole(role) }) }),
     stop: () => context.shutdown.run("test"),
   };
-}
-
-/** A schema of its own for `schema`: on the PostgreSQL server when `url` is set, else on the process's embedded test server. */
-async function freshSchema(url: string | undefined, schema: string, shutdown: Shutdown): Promise<Database> {
-  const db = url ? await createDatabase({ url, schema: uniqueName(schema) }) : await embeddedTestSchema(uniqueName(schema));
-  shutdown.add("stores", `test schema ${db.schema}`, async () => {
-    await db.knex.raw("drop schema if exists ?? cascade", [db.schema]);
-    await db.close();
-  });
-  return db;
 }

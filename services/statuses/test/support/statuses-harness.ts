@@ -6,11 +6,11 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, embeddedTestSchema, type Database } from "@starling/db";
+import { throwawayTestSchema, type Database } from "@starling/db";
 import { createEmbeddedBus, TOPICS, type ChaosOptions, type EventBus, type EventEnvelope } from "@starling/events";
 import { createInfraProvider, type InfraProvider } from "@starling/platform";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
-import { connectService, createServiceContext, signViewer, type AsyncClient, type Shutdown } from "@starling/runtime";
+import { connectService, createServiceContext, signViewer, type AsyncClient } from "@starling/runtime";
 import { uniqueName } from "@starling/testkit";
 import { statusesEnv } from "../../src/config.ts";
 import { startStatusesService } from "../../src/service.ts";
@@ -60,7 +60,7 @@ export async function startStatusesHarness(databaseUrl?: string, options: { chao
     bus: () => chaosBus ?? base.bus(),
     kv: () => base.kv(),
     async database(schema) {
-      const db = await freshSchema(databaseUrl, schema, context.shutdown);
+      const db = await throwawayTestSchema(databaseUrl, uniqueName(schema), context.shutdown);
       opened.set(schema, db);
       return db;
     },
@@ -83,14 +83,4 @@ export async function startStatusesHarness(databaseUrl?: string, options: { chao
       await context.shutdown.run("test");
     },
   };
-}
-
-/** A schema of its own for `schema`: on the PostgreSQL server when `url` is set, else on the process's embedded test server. */
-async function freshSchema(url: string | undefined, schema: string, shutdown: Shutdown): Promise<Database> {
-  const db = url ? await createDatabase({ url, schema: uniqueName(schema) }) : await embeddedTestSchema(uniqueName(schema));
-  shutdown.add("stores", `test schema ${db.schema}`, async () => {
-    await db.knex.raw("drop schema if exists ?? cascade", [db.schema]);
-    await db.close();
-  });
-  return db;
 }
