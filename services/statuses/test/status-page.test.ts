@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { PollsServiceClient } from "@starling/proto/statuses/v1/polls";
 import { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
-import { connectService, type AsyncClient } from "@starling/runtime";
+import { status as GrpcStatus } from "@grpc/grpc-js";
+import { connectService, signViewer, type AsyncClient } from "@starling/runtime";
 import { waitFor } from "@starling/testkit";
 import { backends, statusRequest as request } from "./support/status-request.ts";
-import { startStatusesHarness, type StatusesHarness } from "./support/statuses-harness.ts";
+import { startStatusesHarness, VIEWER_SECRET, type StatusesHarness } from "./support/statuses-harness.ts";
 
 for (const backend of backends) {
   describe(`the status page (one hydration call) on ${backend.name}`, function () {
@@ -64,6 +65,36 @@ for (const backend of backends) {
       await waitFor(async () => (await authorOf()).followersCount === 1, { what: "follow.accepted dropping dave's copy" });
       await service.client.createStatus(request({ status: "again" }), await as(dave));
       await waitFor(async () => (await authorOf()).statusesCount === 2, { what: "account.stats_changed dropping dave's copy" });
+    });
+
+    it("hydrates a page once for many viewers, each seeing what GetStatusPage would show it, with its own state and votes", async function () {
+      const poll = { options: ["yes", "no"], expiresIn: 3600, multiple: false, hideTotals: false };
+      const open = (await service.client.createStatus(request({ status: "for everyone", poll }), await as(alice))).status!;
+      const closed = (await service.client.createStatus(request({ status: "followers only", visibility: "private" }), await as(alice))).status!;
+      await service.accounts.follow(bob, alice);
+      await waitFor(async () => (await pageOf([closed.id], bob)).statuses.length === 1, { what: "bob following alice" });
+      const boost = (await interactions.reblogStatus({ statusId: open.id, visibility: "" }, await as(carol))).status!;
+      await interactions.favouriteStatus({ statusId: open.id }, await as(bob));
+      await polls.votePoll({ pollId: open.pollId!, choices: [1] }, await as(carol));
+      const ids = [closed.id, open.id, boost.id];
+      const viewerTokens = [(await as(bob)).viewerToken, (await as(carol)).viewerToken];
+      const { page, viewers } = await service.client.getStatusPageForViewers({ ids, viewerTokens });
+      assert.deepEqual(page!.statuses.map((s) => [s.id, s.viewer]), ids.map((id) => [id, undefined]), "hydrated once, without anyone's state");
+      assert.deepEqual(page!.polls.map((p) => p.ownVotes), [[]]);
+      const [forBob, forCarol] = viewers;
+      assert.deepEqual([forBob!.accountId, forBob!.statusIds], [bob, ids], "bob follows alice: her followers-only post too");
+      assert.deepEqual(forBob!.states.map((s) => [s.favourited, s.reblogged]), [[false, false], [true, false], [true, false]], "a reblog carries its original's state");
+      assert.deepEqual([forCarol!.accountId, forCarol!.statusIds], [carol, [open.id, boost.id]]);
+      assert.deepEqual(forCarol!.states.map((s) => [s.favourited, s.reblogged]), [[false, true], [false, true]]);
+      assert.deepEqual([forBob!.polls.map((p) => p.ownVotes), forCarol!.polls.map((p) => p.ownVotes)], [[[]], [[1]]]);
+      for (const single of [bob, carol]) {
+        const alone = await pageOf(ids, single);
+        assert.deepEqual(alone.statuses.map((s) => s.id), viewers.find((v) => v.accountId === single)!.statusIds, "the same statuses GetStatusPage shows that viewer");
+      }
+      const appOnly = await signViewer(VIEWER_SECRET, { scopes: ["read"] });
+      for (const bad of [appOnly, "not-a-token"]) {
+        await assert.rejects(service.client.getStatusPageForViewers({ ids, viewerTokens: [viewerTokens[0]!, bad] }), (e: { code?: number }) => e.code === GrpcStatus.UNAUTHENTICATED);
+      }
     });
 
     it("renders a deleted status from its row, for delete-and-redraft", async function () {

@@ -1,4 +1,4 @@
-import type { AsyncHandlers } from "@starling/runtime";
+import { invalidArgument, unauthenticated, verifyViewer, type AsyncHandlers } from "@starling/runtime";
 import { callerOf } from "./caller-of.ts";
 import type { StatusesServiceServer } from "@starling/proto/statuses/v1/statuses";
 import { createStatus } from "../use-cases/create-status.ts";
@@ -10,11 +10,16 @@ import { getUsageStats } from "../use-cases/get-usage-stats.ts";
 import { readViewVersionsAhead } from "../use-cases/status-views.ts";
 import { statusToProto } from "./status-to-proto.ts";
 import { statusesForViewer } from "./status-view-to-proto.ts";
-import { statusPageFor } from "./status-page-to-proto.ts";
+import { statusPageFor, statusPageToProto } from "./status-page-to-proto.ts";
+import { statusPageForViewers, type AccountCaller } from "../use-cases/status-page-for-viewers.ts";
+import { pollToProto } from "./poll-to-proto.ts";
 import { createStatusInputOf } from "./create-status-input.ts";
 
-/** StatusesService: decode → use case → encode. */
-export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServiceServer> {
+// Viewers of one GetStatusPageForViewers call: the gateway sends a replica's viewers of a stream batch in chunks of at most this.
+const MAX_VIEWERS = 2000;
+
+/** StatusesService: decode → use case → encode; `viewerSecret` checks the viewer tokens a multi-viewer page carries. */
+export function statusesHandlers(deps: StatusesDeps, viewerSecret: string): AsyncHandlers<StatusesServiceServer> {
   return {
     async createStatus(request, ctx) {
       const status = await createStatus(deps, callerOf(ctx), createStatusInputOf(request));
@@ -30,6 +35,12 @@ export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServ
       // Nothing here writes, so the viewer's cache versions can be read with the rows.
       readViewVersionsAhead(deps, caller);
       return statusPageFor(deps, caller, await getStatuses(deps, caller, request.ids), request.filterContext);
+    },
+    async getStatusPageForViewers(request) {
+      if (request.viewerTokens.length > MAX_VIEWERS) throw invalidArgument(`At most ${MAX_VIEWERS} viewers per call`);
+      const viewers = await Promise.all(request.viewerTokens.map((token) => accountCallerOf(viewerSecret, token)));
+      const { page, viewers: parts } = await statusPageForViewers(deps, viewers, request.ids);
+      return { page: statusPageToProto(page), viewers: parts.map((part) => ({ ...part, polls: part.polls.map(pollToProto) })) };
     },
     async deleteStatus(request, ctx) {
       const caller = callerOf(ctx);
@@ -48,4 +59,11 @@ export function statusesHandlers(deps: StatusesDeps): AsyncHandlers<StatusesServ
       return { stats: { usersTotal: 0, usersActiveMonth: 0, usersActiveHalfyear: 0, localPosts, knownDomains: 0 } };
     },
   };
+}
+
+// Each viewer of a multi-viewer page proves itself with its own signed token, as a call's viewer does.
+async function accountCallerOf(secret: string, viewerToken: string): Promise<AccountCaller> {
+  const viewer = await verifyViewer(secret, viewerToken).catch(() => undefined);
+  if (!viewer?.accountId) throw unauthenticated("Every viewer needs a valid signed viewer with an account");
+  return { accountId: viewer.accountId, viewerToken };
 }
