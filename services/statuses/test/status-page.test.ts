@@ -73,7 +73,7 @@ for (const backend of backends) {
       const closed = (await service.client.createStatus(request({ status: "followers only", visibility: "private" }), await as(alice))).status!;
       await service.accounts.follow(bob, alice);
       await waitFor(async () => (await pageOf([closed.id], bob)).statuses.length === 1, { what: "bob following alice" });
-      const boost = (await interactions.reblogStatus({ statusId: open.id, visibility: "" }, await as(carol))).status!;
+      const boost = (await interactions.reblogStatus({ statusId: open.id, visibility: undefined }, await as(carol))).status!;
       await interactions.favouriteStatus({ statusId: open.id }, await as(bob));
       await polls.votePoll({ pollId: open.pollId!, choices: [1] }, await as(carol));
       const ids = [closed.id, open.id, boost.id];
