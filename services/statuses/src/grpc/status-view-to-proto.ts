@@ -1,4 +1,4 @@
-import type { Status as StatusMessage } from "@starling/proto/statuses/v1/statuses";
+import type { FilterResult, Status as StatusMessage } from "@starling/proto/statuses/v1/statuses";
 import type { Status } from "../domain/status.ts";
 import type { Caller, StatusesDeps } from "../use-cases/dependencies.ts";
 import { viewStatuses, type StatusView } from "../use-cases/status-views.ts";
@@ -10,8 +10,13 @@ export function statusViewToProto(view: StatusView): StatusMessage {
     ...statusToProto(view.status),
     ...(view.reblog ? { reblog: statusViewToProto(view.reblog) } : {}),
     ...(view.viewer ? { viewer: view.viewer } : {}),
-    filtered: (view.filtered ?? []).map(({ filter, keywordMatches, statusMatches }) => ({ filter: { ...filter, keywords: [], statuses: [] }, keywordMatches, statusMatches })),
+    filtered: filterResultsToProto(view.filtered),
   };
+}
+
+/** A view's filter matches → Status.filtered: each filter without its keywords and posts. */
+export function filterResultsToProto(filtered: StatusView["filtered"]): FilterResult[] {
+  return (filtered ?? []).map(({ filter, keywordMatches, statusMatches }) => ({ filter: { ...filter, keywords: [], statuses: [] }, keywordMatches, statusMatches }));
 }
 
 /**

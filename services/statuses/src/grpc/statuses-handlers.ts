@@ -1,6 +1,6 @@
 import { invalidArgument, unauthenticated, verifyViewer, type AsyncHandlers } from "@starling/runtime";
 import { callerOf } from "./caller-of.ts";
-import type { StatusesServiceServer } from "@starling/proto/statuses/v1/statuses";
+import type { StatusesServiceServer, ViewerStatusPage } from "@starling/proto/statuses/v1/statuses";
 import { createStatus } from "../use-cases/create-status.ts";
 import { deleteStatus } from "../use-cases/delete-status.ts";
 import type { StatusesDeps } from "../use-cases/dependencies.ts";
@@ -9,9 +9,9 @@ import { getStatusContext } from "../use-cases/get-status-context.ts";
 import { getUsageStats } from "../use-cases/get-usage-stats.ts";
 import { readViewVersionsAhead } from "../use-cases/status-views.ts";
 import { statusToProto } from "./status-to-proto.ts";
-import { statusesForViewer } from "./status-view-to-proto.ts";
+import { filterResultsToProto, statusesForViewer } from "./status-view-to-proto.ts";
 import { statusPageFor, statusPageToProto } from "./status-page-to-proto.ts";
-import { statusPageForViewers, type AccountCaller } from "../use-cases/status-page-for-viewers.ts";
+import { statusPageForViewers, type AccountCaller, type ViewerPart } from "../use-cases/status-page-for-viewers.ts";
 import { pollToProto } from "./poll-to-proto.ts";
 import { createStatusInputOf } from "./create-status-input.ts";
 
@@ -37,10 +37,12 @@ export function statusesHandlers(deps: StatusesDeps, viewerSecret: string): Asyn
       return statusPageFor(deps, caller, await getStatuses(deps, caller, request.ids), request.filterContext);
     },
     async getStatusPageForViewers(request) {
-      if (request.viewerTokens.length > MAX_VIEWERS) throw invalidArgument(`At most ${MAX_VIEWERS} viewers per call`);
-      const viewers = await Promise.all(request.viewerTokens.map((token) => accountCallerOf(viewerSecret, token)));
-      const { page, viewers: parts } = await statusPageForViewers(deps, viewers, request.ids);
-      return { page: statusPageToProto(page), viewers: parts.map((part) => ({ ...part, polls: part.polls.map(pollToProto) })) };
+      if (request.viewers.length > MAX_VIEWERS) throw invalidArgument(`At most ${MAX_VIEWERS} viewers per call`);
+      // A viewer asked in two contexts is verified once.
+      const callers = new Map([...new Set(request.viewers.map((v) => v.viewerToken))].map((token) => [token, accountCallerOf(viewerSecret, token)]));
+      const requests = await Promise.all(request.viewers.map(async ({ viewerToken, ids, filterContext }) => ({ caller: await callers.get(viewerToken)!, ids, filterContext })));
+      const { page, viewers } = await statusPageForViewers(deps, requests);
+      return { page: statusPageToProto(page), viewers: viewers.map(viewerStatusPageToProto) };
     },
     async deleteStatus(request, ctx) {
       const caller = callerOf(ctx);
@@ -59,6 +61,10 @@ export function statusesHandlers(deps: StatusesDeps, viewerSecret: string): Asyn
       return { stats: { usersTotal: 0, usersActiveMonth: 0, usersActiveHalfyear: 0, localPosts, knownDomains: 0 } };
     },
   };
+}
+
+function viewerStatusPageToProto({ accountId, views, polls }: ViewerPart): ViewerStatusPage {
+  return { accountId, statusIds: views.map((v) => v.status.id), states: views.map((v) => v.viewer!), polls: polls.map(pollToProto), filtered: views.map((v) => ({ results: filterResultsToProto(v.filtered) })) };
 }
 
 // Each viewer of a multi-viewer page proves itself with its own signed token, as a call's viewer does.
