@@ -41,8 +41,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   const fanOutFollowers = wholeNumber(env, "BENCH_FOLLOWERS", 10_000, MAX_FOLLOWERS);
   // BENCH_STREAM_SOCKETS: WebSocket clients on `user`, 1..20000; the issue's figure is for 10,000.
   const streamSockets = wholeNumber(env, "BENCH_STREAM_SOCKETS", 10_000, 20_000);
-  // BENCH_STREAM_VIEWERS: distinct accounts holding them, 1..2000; each is made with the CLI, about a second apiece.
-  const streamViewers = Math.min(wholeNumber(env, "BENCH_STREAM_VIEWERS", 100, 2_000), streamSockets);
+  // BENCH_STREAM_VIEWERS: distinct accounts holding them (seeded in bulk), 1..20000; the issue's figure is one viewer per socket.
+  const streamViewers = Math.min(wholeNumber(env, "BENCH_STREAM_VIEWERS", 10_000, 20_000), streamSockets);
   // BENCH_STACKS: comma-separated subset of embedded,production, to measure one while working on it.
   const stacks = new Set((env.BENCH_STACKS ?? STACK_NAMES.join(",")).split(",").map((name) => name.trim()));
   for (const name of stacks) if (!STACK_NAMES.includes(name as StackName)) throw new Error(`BENCH_STACKS: unknown stack "${name}" (${STACK_NAMES.join(", ")})`);

@@ -33,6 +33,7 @@ export type FigureKey =
   | "fanOutMs"
   | "streamP50Ms"
   | "streamP99Ms"
+  | "streamLastMs"
   | "streamRssMiB"
   | "measuresP50Ms"
   | "measuresP99Ms"

@@ -83,6 +83,7 @@ try {
         return stack;
       },
       fanOut: true,
+      streaming: true,
       // A fresh database and eight processes all healthy: the production analogue of a cold start.
       readyNote: "8 processes",
     };

@@ -21,7 +21,7 @@ export interface StackUnderTest {
   loseFeedCache(stack: Stack, accessToken: string): Promise<Stack>;
   /** Whether the fan-out scenario can watch this stack's feeds (they live in a Redis it can reach). */
   fanOut: boolean;
-  /** Whether the streaming scenario runs here (the issue measures it on one embedded server). */
+  /** Whether the streaming scenario runs here (its sockets need the stack's database, to seed their viewers). */
   streaming?: boolean;
   /** When set, the time from start to the stack answering is the cold-start figure, with this note. */
   readyNote?: string;

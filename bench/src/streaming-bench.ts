@@ -2,37 +2,34 @@ import { randomBytes } from "node:crypto";
 import { signIn, type Session, type Stack } from "@starling/e2e";
 import { figure, type Column } from "./figures.ts";
 import { readRssMiB } from "./process-memory.ts";
+import { databaseUrlOf, seedViewers } from "./seed-viewers.ts";
 
-// Accounts made at a time: each is a CLI run against the server.
-const SEED_PARALLEL = 4;
 const GIVE_UP_AFTER_MS = 120_000;
+// Sockets opening at the same time.
+const OPENING_AT_ONCE = 100;
 
 /**
- * `viewers` accounts follow one author and hold `sockets` WebSocket connections between them, each
- * subscribed to `user`; the author posts once through the API. Figures: time from sending the post
- * to the `update` on each socket (p50, p99; one round to warm up, the second measured), and the
- * server's RSS with every socket open. Each viewer is rendered once per batch however many sockets
- * it holds, so `viewers` is what the per-viewer rendering costs scale with.
+ * `viewers` accounts (seeded in bulk: seed-viewers.ts) follow one author and hold `sockets`
+ * WebSocket connections between them, each subscribed to `user`; the author posts once through the
+ * API. Figures: time from sending the post to the `update` on each socket (p50, p99, and the last
+ * one; one round to warm up, the second measured), and the RSS of the process serving the streams
+ * (the embedded server, or the production-like stack's gateway) with every socket open. Each viewer
+ * is rendered once per batch however many sockets it holds, so `viewers` is what the per-viewer
+ * rendering costs scale with.
  */
 export async function benchStreaming(stack: Stack, viewers: number, sockets: number): Promise<Column["figures"]> {
   const suffix = randomBytes(3).toString("hex");
   const author = await session(stack, `streamer_${suffix}`);
-  const followers: Session[] = [];
-  for (let i = 0; i < viewers; i += SEED_PARALLEL) {
-    const batch = Array.from({ length: Math.min(SEED_PARALLEL, viewers - i) }, async (_, j) => {
-      const follower = await session(stack, `watcher${i + j}_${suffix}`);
-      await follower.client.v1.accounts.$select(author.account.id).follow();
-      return follower;
-    });
-    followers.push(...(await Promise.all(batch)));
-  }
+  const databaseUrl = databaseUrlOf(stack);
+  if (!databaseUrl) throw new Error(`the ${stack.name} stack does not say where its database is, so viewers cannot be seeded`);
+  const followers = await seedViewers(databaseUrl, { accountId: author.account.id, accessToken: author.accessToken }, viewers, suffix);
   const latencies: number[] = [];
   let expected = "";
   let postedAt = 0;
   const open: WebSocket[] = [];
   const base = stack.url.replace(/^http/, "ws");
   try {
-    for (let i = 0; i < sockets; i++) {
+    const connect = async (i: number) => {
       const socket = new WebSocket(`${base}/api/v1/streaming?stream=user&access_token=${followers[i % viewers]!.accessToken}`);
       socket.addEventListener("message", (message) => {
         const frame = JSON.parse(String(message.data)) as { event: string; payload: string };
@@ -43,8 +40,10 @@ export async function benchStreaming(stack: Stack, viewers: number, sockets: num
         socket.addEventListener("open", resolve);
         socket.addEventListener("error", () => reject(new Error(`socket ${i} failed to open`)));
       });
-    }
-    const rss = stack.pid === undefined ? undefined : await readRssMiB(stack.pid);
+    };
+    for (let i = 0; i < sockets; i += OPENING_AT_ONCE) await Promise.all(Array.from({ length: Math.min(OPENING_AT_ONCE, sockets - i) }, (_, j) => connect(i + j)));
+    const servingPid = stack.pid ?? stack.servicePid?.("gateway");
+    const rss = servingPid === undefined ? undefined : await readRssMiB(servingPid);
     for (const round of ["warm-up", "measured"]) {
       latencies.length = 0;
       postedAt = performance.now();
@@ -55,7 +54,7 @@ export async function benchStreaming(stack: Stack, viewers: number, sockets: num
     const sorted = latencies.sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
     const note = `${sockets} sockets, ${viewers} viewers${sorted.length < sockets ? `, ${sorted.length} got it` : ""}`;
-    return { streamP50Ms: figure(at(0.5), note), streamP99Ms: figure(at(0.99), note), ...(rss === undefined ? {} : { streamRssMiB: figure(rss, note) }) };
+    return { streamP50Ms: figure(at(0.5), note), streamP99Ms: figure(at(0.99), note), streamLastMs: figure(sorted.length === sockets ? sorted.at(-1)! : Number.NaN, note), ...(rss === undefined ? {} : { streamRssMiB: figure(rss, note) }) };
   } finally {
     for (const socket of open) socket.close();
   }

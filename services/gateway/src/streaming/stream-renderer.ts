@@ -1,10 +1,12 @@
 /**
  * Renders the messages a replica hears for each viewer who streams them, in batches. Messages that
- * arrive while a batch renders wait for the next one, so per replica: every viewer is rendered once
- * per batch, with ONE GetStatusPage call as that viewer for all the statuses the batch brings it
- * (the same hydration as every timeline: visibility, blocks by the author, the viewer's own state),
- * each status's JSON is encoded once per viewer however many of its streams it reaches, and events
- * leave in the order they arrived. Viewers render concurrently, at most `concurrency` at a time.
+ * arrive while a batch renders wait for the next one, so per replica: the statuses a batch brings
+ * its signed-in viewers are hydrated ONCE for all of them (GetStatusPageForViewers: visibility,
+ * blocks by the author, each viewer's own state and its filters in the stream's context, as every
+ * timeline's hydration decides them), anonymous viewers' with a GetStatusPage call each; each
+ * status's JSON is encoded once per viewer and context however many of its streams it reaches, and
+ * events leave in the order they arrived. Notifications, conversations, and the blocks and mutes
+ * of public streams, are read per viewer, at most `concurrency` viewers at a time.
  */
 import type { StreamMessage } from "@starling/proto/timelines/v1/stream_messages";
 import type { Logger, Viewer } from "@starling/runtime";
@@ -16,6 +18,7 @@ import { presentAnnouncementEvent } from "../presenters/announcement.ts";
 import { presentConversations } from "../presenters/conversation.ts";
 import { presentNotifications } from "../presenters/notification.ts";
 import { presentStatusesById } from "../presenters/status.ts";
+import { presentStatusesForViewers } from "../presenters/status-pages-for-viewers.ts";
 import type { StreamTarget } from "./stream-hub.ts";
 import { hiddenAuthors, involvedAccounts } from "./viewer-filter.ts";
 import { filterContextOf } from "./filter-context.ts";
@@ -39,6 +42,8 @@ interface Heard {
 /** What one viewer needs from a batch, and what it came to. */
 interface ViewerWork {
   viewer: Viewer | undefined;
+  /** The statuses rendered for a signed-in viewer by the batch's shared hydration, by filter context. */
+  pages?: Rendered[];
   /** By the filter context of the streams they reach (filter-context.ts; "" for none). */
   statusIds: Map<string, Set<string>>;
   filtered: boolean;
@@ -47,6 +52,12 @@ interface ViewerWork {
   conversations: Map<string, NonNullable<StreamMessage["conversation"]>>;
   /** Encoded payloads by "<filter context>:<status id>", "n:" notification id or conversation key; absent when the viewer may not see it. */
   payloads: Map<string, string>;
+}
+
+/** A viewer's statuses rendered in one filter context ("" for none). */
+interface Rendered {
+  context: string;
+  statuses: Record<string, unknown>[];
 }
 
 const viewerKey = (viewer: Viewer | undefined) => viewer?.accountId ?? "anonymous";
@@ -95,7 +106,9 @@ export class StreamRenderer {
         entry.filtered ||= stream.filtered;
       }
     }
-    await forEachLimited([...work.values()], this.#deps.concurrency, (entry) => this.#renderFor(entry));
+    const entries = [...work.values()];
+    await this.#renderShared(entries.filter((entry) => entry.viewer?.accountId !== undefined && entry.statusIds.size > 0));
+    await forEachLimited(entries, this.#deps.concurrency, (entry) => this.#renderFor(entry));
     for (const { message, targets } of batch) {
       // Announcement events carry no viewer's state: rendered once for all their streams.
       const shared = presentAnnouncementEvent(this.#deps.baseUrl, message);
@@ -115,6 +128,22 @@ export class StreamRenderer {
     return message.payload ?? (message.event === "filters_changed" ? "undefined" : undefined);
   }
 
+  // The statuses of the batch's signed-in viewers, from one multi-viewer hydration (each viewer once per filter context); none when it failed.
+  async #renderShared(entries: ViewerWork[]): Promise<void> {
+    if (entries.length === 0) return;
+    try {
+      const requests = await Promise.all(
+        entries.flatMap(({ viewer, statusIds }) => [...statusIds].map(async ([context, ids]) => ({ viewer: viewer as Viewer & { accountId: string }, viewerToken: await this.#deps.tokens.sign(viewer!), ids: [...ids], filterContext: context || undefined }))),
+      );
+      const rendered = await presentStatusesForViewers(this.#deps, requests);
+      let next = 0;
+      for (const entry of entries) entry.pages = [...entry.statusIds.keys()].map((context) => ({ context, statuses: rendered[next++]! }));
+    } catch (error) {
+      this.#deps.logger.warn({ err: error, viewers: entries.length }, "stream statuses not rendered for this batch");
+      for (const entry of entries) entry.pages = [];
+    }
+  }
+
   async #renderFor(work: ViewerWork): Promise<void> {
     const { viewer } = work;
     try {
@@ -122,9 +151,9 @@ export class StreamRenderer {
       // The notification as the notifications API lists it, rendered by the same presenter.
       const stored = [...work.notifications.values()].map(({ notificationId, type, createdAt, fromAccountId, statusId, reportId }) => ({ id: notificationId, type, createdAt, fromAccountId, statusId, reportId }));
       const conversations = [...work.conversations.entries()];
-      // One hydration call per filter context the batch's streams show statuses in (mostly one).
-      const byContext = [...work.statusIds].map(async ([context, ids]) => ({ context, statuses: await presentStatusesById(ctx, [...ids], { filterContext: context || undefined }) }));
-      const [pages, notifications, rendered] = await Promise.all([Promise.all(byContext), presentNotifications(ctx, stored), presentConversations(ctx, conversations.map(([, c]) => c))]);
+      // Anonymous viewers: one hydration call per filter context the batch's streams show statuses in (mostly one).
+      const byContext = work.pages ?? Promise.all([...work.statusIds].map(async ([context, ids]) => ({ context, statuses: await presentStatusesById(ctx, [...ids], { filterContext: context || undefined }) })));
+      const [pages, notifications, rendered] = await Promise.all([byContext, presentNotifications(ctx, stored), presentConversations(ctx, conversations.map(([, c]) => c))]);
       rendered.forEach((conversation, i) => work.payloads.set(conversations[i]![0], JSON.stringify(conversation)));
       const hidden = work.filtered && viewer?.accountId ? await hiddenAuthors(ctx, pages.flatMap((p) => p.statuses).flatMap(involvedAccounts)) : new Set<string>();
       for (const { context, statuses } of pages) {
