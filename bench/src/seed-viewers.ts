@@ -37,6 +37,8 @@ export async function seedViewers(databaseUrl: string, author: { accountId: stri
   const ids = Array.from({ length: count }, (_, i) => (first + BigInt(i)).toString());
   const viewers = ids.map((accountId) => ({ accountId, accessToken: randomBytes(24).toString("base64url") }));
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection lost mid-statement rejects that statement; the event itself needs a listener or it kills the bench.
+  client.on("error", () => {});
   await client.connect();
   try {
     await client.query("begin");
