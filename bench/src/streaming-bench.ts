@@ -6,7 +6,7 @@ import { databaseUrlOf, seedViewers } from "./seed-viewers.ts";
 
 const GIVE_UP_AFTER_MS = 120_000;
 // Sockets opening at the same time.
-const OPENING_AT_ONCE = 20;
+const OPENING_AT_ONCE = 10;
 
 /**
  * `viewers` accounts (seeded in bulk: seed-viewers.ts) follow one author and hold `sockets`
@@ -29,9 +29,9 @@ export async function benchStreaming(stack: Stack, viewers: number, sockets: num
   const open: WebSocket[] = [];
   const base = stack.url.replace(/^http/, "ws");
   try {
-    // Each socket's first open resolves a token never seen (an accounts call, and an activity write): under load one may fail, and is tried again.
+    // Each socket's first open resolves a token never seen (an accounts call, and an activity write): under load one may fail, and is tried again (at most four times).
     let retried = 0;
-    const connect = async (i: number, tries = 3): Promise<void> => {
+    const connect = async (i: number, tries = 5): Promise<void> => {
       const socket = new WebSocket(`${base}/api/v1/streaming?stream=user&access_token=${followers[i % viewers]!.accessToken}`);
       socket.addEventListener("message", (message) => {
         const frame = JSON.parse(String(message.data)) as { event: string; payload: string };
@@ -44,7 +44,7 @@ export async function benchStreaming(stack: Stack, viewers: number, sockets: num
       if (opened) return void open.push(socket);
       if (tries <= 1) throw new Error(`socket ${i} failed to open`);
       retried++;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, 2000));
       return connect(i, tries - 1);
     };
     for (let i = 0; i < sockets; i += OPENING_AT_ONCE) await Promise.all(Array.from({ length: Math.min(OPENING_AT_ONCE, sockets - i) }, (_, j) => connect(i + j)));
