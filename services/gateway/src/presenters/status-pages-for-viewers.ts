@@ -14,6 +14,9 @@ export interface ViewerPageRequest {
 
 // Viewers per GetStatusPageForViewers call (the statuses service takes at most 2,000).
 const VIEWERS_PER_CALL = 1000;
+// A call reads the standings of each of its viewers it has not cached (a call to accounts each), so
+// it may take longer than a client request may; it serves a stream batch, which no client waits on.
+const CALL_DEADLINE_MS = 30_000;
 
 /**
  * Renders each request's statuses for its viewer from the one hydration for many viewers
@@ -27,7 +30,7 @@ export async function presentStatusesForViewers(ctx: Pick<RouteContext, "clients
   await Promise.all(
     starts.map(async (start) => {
       const chunk = requests.slice(start, start + VIEWERS_PER_CALL);
-      const answer = await ctx.clients.statuses.getStatusPageForViewers({ viewers: chunk.map(({ viewerToken, ids, filterContext }) => ({ viewerToken, ids, filterContext })) });
+      const answer = await ctx.clients.statuses.getStatusPageForViewers({ viewers: chunk.map(({ viewerToken, ids, filterContext }) => ({ viewerToken, ids, filterContext })) }, { deadlineMs: CALL_DEADLINE_MS });
       const page = answer.page;
       const byId = new Map((page?.statuses ?? []).map((s) => [s.id, s]));
       answer.viewers.forEach((part, i) => {
