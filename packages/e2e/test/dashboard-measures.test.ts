@@ -18,7 +18,7 @@ describeOnBothStacks("dashboard measures and instance activity", (start) => {
     ({ stack, ana } = suite);
     const email = `dash_${suffix}@example.com`;
     const password = await stack.createAccount(`dash_${suffix}`, email, ["--role", "Admin"]);
-    admin = await signIn(stack.url, email, password, "read write admin:read");
+    admin = await signIn(stack.url, email, password, "read write admin:read admin:write");
   });
 
   const today = () => new Date().toISOString().slice(0, 10);
@@ -83,5 +83,24 @@ describeOnBothStacks("dashboard measures and instance activity", (start) => {
     } finally {
       await peer.stop();
     }
+  });
+
+  it("answers 404 for the peers while staff keep peers_visible off, and lists them again once it is on", async function () {
+    this.timeout(60_000);
+    const setPeersVisible = (visible: boolean) =>
+      fetch(`${stack.url}/api/v1/admin/instance`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${admin.accessToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ peers_visible: visible }),
+      });
+    assert.equal((await setPeersVisible(false)).status, 200);
+    try {
+      const hidden = await fetch(`${stack.url}/api/v1/instance/peers`);
+      assert.equal(hidden.status, 404);
+      assert.deepEqual(await hidden.json(), { error: "Record not found" });
+    } finally {
+      assert.equal((await setPeersVisible(true)).status, 200);
+    }
+    assert.equal((await fetch(`${stack.url}/api/v1/instance/peers`)).status, 200);
   });
 }, { env: { FEDERATION_ALLOW_PRIVATE_ADDRESS: "true" } });

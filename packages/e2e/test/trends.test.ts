@@ -68,6 +68,16 @@ describeOnBothStacks("Trends", (start) => {
     const trending = (await call("GET", "/api/v1/trends/tags?limit=20")).json.find((t: { name: string }) => t.name === tag);
     assert.ok(trending, "trends after approval");
     assert.equal(trending.history[0].accounts, "5");
+    // Staff's trends_enabled setting turns the public lists off (empty, as Mastodon) and on again.
+    const setTrendsEnabled = async (enabled: boolean) =>
+      (await fetch(`${stack.url}/api/v1/admin/instance`, { method: "PUT", headers: { authorization: `Bearer ${admin.accessToken}`, "content-type": "application/json" }, body: JSON.stringify({ trends_enabled: enabled }) })).status;
+    assert.equal(await setTrendsEnabled(false), 200);
+    try {
+      assert.deepEqual((await call("GET", "/api/v1/trends/tags?limit=20")).json, []);
+    } finally {
+      assert.equal(await setTrendsEnabled(true), 200);
+    }
+    assert.ok((await call("GET", "/api/v1/trends/tags?limit=20")).json.some((t: { name: string }) => t.name === tag), "trends again once enabled");
   });
 
   it("trends an article linked by 15 distinct accounts once its publisher is approved, and not before", async function () {

@@ -57,7 +57,6 @@ export const gatewayEnv = z.object({
    * Whether GET /api/v1/instance/peers and /activity answer (Mastodon's peers_api_enabled and
    * activity_api_enabled settings); false, they are 404. Env flags until instance settings carry them.
    */
-  SHOW_PEERS: flag(true),
   SHOW_ACTIVITY: flag(true),
   /** Base URL of the streaming API when a proxy serves it on a host of its own (wss://streaming.example.com); unset, the instance's own URL. */
   STREAMING_API_BASE_URL: z.string().regex(/^wss?:\/\/[^/]+$/, "STREAMING_API_BASE_URL must be ws(s)://host[:port]").optional(),

@@ -6,7 +6,7 @@ import { presentWeekActivity } from "../presenters/admin-dashboard.ts";
 // Public and cacheable for a day, as Mastodon serves them.
 const cacheControl = "public, max-age=86400";
 
-/** GET /api/v1/instance/peers (federation's known domains) and /activity (moderation's weekly counters); 404 when turned off. */
+/** GET /api/v1/instance/peers (federation's known domains) and /activity (moderation's weekly counters); 404 when staff or the operator turned them off. */
 export const instanceActivityRoutes: Route[] = [
   {
     method: "get",
@@ -15,7 +15,8 @@ export const instanceActivityRoutes: Route[] = [
     cacheControl,
     input: z.object({}),
     call: async (ctx) => {
-      if (!ctx.config.SHOW_PEERS) throw new HttpError(404, "Record not found");
+      // Staff's peers_visible setting (Mastodon's peers_api_enabled) decides, as for any instance page.
+      if (!(await ctx.clients.instanceSettings.getInstanceSettings({})).peersVisible) throw new HttpError(404, "Record not found");
       return (await ctx.clients.federation.listPeers({})).domains;
     },
   },

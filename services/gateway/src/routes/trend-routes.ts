@@ -25,7 +25,16 @@ const list = {
   links: async (ctx: RouteContext, input: Page, staff: boolean) => presentTrendingLinks(ctx, (await ctx.clients.trends.listTrendingLinks(request(ctx, input, staff), { viewerToken: ctx.viewerToken })).links, staff),
 };
 
-const publicList = (path: string, kind: Kind): Route<Page> => ({ method: "get", path, auth: "none", input: page, call: (ctx, input) => list[kind](ctx, input, false), present: (_ctx, items) => items });
+// Staff's trends_enabled instance setting (Mastodon's trends setting) empties the public lists, as Mastodon answers then.
+const trendsShown = async (ctx: RouteContext) => (await ctx.clients.instanceSettings.getInstanceSettings({})).trendsEnabled;
+const publicList = (path: string, kind: Kind): Route<Page> => ({
+  method: "get",
+  path,
+  auth: "none",
+  input: page,
+  call: async (ctx, input) => ((await trendsShown(ctx)) ? list[kind](ctx, input, false) : []),
+  present: (_ctx, items) => items,
+});
 const adminList = (kind: Kind): Route<Page> => ({
   method: "get",
   path: `/api/v1/admin/trends/${kind}`,
