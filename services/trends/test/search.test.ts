@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { SearchServiceClient } from "@starling/proto/trends/v1/search";
-import { connectService, type AsyncClient } from "@starling/runtime";
+import { TrendsServiceClient } from "@starling/proto/trends/v1/trends";
+import { connectService, PERMISSIONS, type AsyncClient } from "@starling/runtime";
 import { waitFor } from "@starling/testkit";
 import { asUser, startSearchPeers, type SearchPeers } from "./support/search-peers.ts";
 import { backends, startTrendsHarness, type TrendsHarness } from "./support/trends-harness.ts";
@@ -13,6 +14,7 @@ for (const backend of backends) {
     let service: TrendsHarness;
     let peers: SearchPeers;
     let search: AsyncClient<SearchServiceClient>;
+    let trends: AsyncClient<TrendsServiceClient>;
     const ids: Record<string, string> = {};
     const posts: Record<string, string> = {};
 
@@ -31,6 +33,7 @@ for (const backend of backends) {
         },
       });
       search = connectService(SearchServiceClient, service.address, { deadlineMs: 10_000 });
+      trends = connectService(TrendsServiceClient, service.address, { deadlineMs: 10_000 });
       for (const name of ["alice", "bob", "carol"]) ids[name] = await peers.createAccount(name);
       // Alice lets anyone find her public posts; Bob does not.
       await peers.profiles.updateCredentials({ indexable: true }, await asUser(ids.alice!));
@@ -46,6 +49,7 @@ for (const backend of backends) {
     });
     after(async () => {
       search?.close();
+      trends?.close();
       await service?.stop();
     });
 
@@ -119,6 +123,15 @@ for (const backend of backends) {
       assert.deepEqual((await search.searchTags({ q: "#Coffee", limit: 10, offset: 0 })).names, ["coffee", "coffeetime"]);
       assert.deepEqual((await search.searchTags({ q: "coffeet", limit: 10, offset: 0 })).names, ["coffeetime"]);
       assert.deepEqual((await search.searchTags({ q: "tea", limit: 10, offset: 0 })).names, []);
+    });
+
+    it("keeps only hashtags staff reviewed for trends when asked to exclude unreviewed ones", async () => {
+      const staff = await service.as({ accountId: "1", role: { id: "7", name: "Taxonomist", permissions: PERMISSIONS.manage_taxonomies, position: 10 } });
+      const tagId = await waitFor(async () => (await service.db.table("trend_tags").where({ name: "coffeetime" }).first())?.id as string | undefined, { timeoutMs: 30_000 });
+      assert.deepEqual((await search.searchTags({ q: "coffee", limit: 10, offset: 0, excludeUnreviewed: true })).names, []);
+      await trends.reviewTrend({ kind: "tag", id: String(tagId), approve: false }, staff);
+      assert.deepEqual((await search.searchTags({ q: "coffee", limit: 10, offset: 0, excludeUnreviewed: true })).names, ["coffeetime"]);
+      assert.deepEqual((await search.searchTags({ q: "coffee", limit: 10, offset: 0 })).names, ["coffee", "coffeetime"]);
     });
   });
 }

@@ -14,7 +14,7 @@ export async function searchStatusIds(
  * Hashtags whose names start with the query, as rich Tag objects: trends finds the names, the
  * timelines service (which keeps each tag's history and who follows it) answers each in parallel.
  */
-export async function searchHashtags(ctx: RouteContext, input: { q: string; limit: number; offset: number }): Promise<Tag[]> {
+export async function searchHashtags(ctx: RouteContext, input: { q: string; limit: number; offset: number; excludeUnreviewed?: boolean | undefined }): Promise<Tag[]> {
   const as = { viewerToken: ctx.viewerToken };
   const { names } = await ctx.clients.search.searchTags(input, as);
   return Promise.all(names.map((name) => ctx.clients.tags.getTag({ tag: name }, as)));

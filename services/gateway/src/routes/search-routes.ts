@@ -25,7 +25,7 @@ const search = z.object({
   following: boolParam.optional(),
   // Statuses by this account only.
   account_id: idParam.optional(),
-  // Hashtags: Mastodon leaves out those staff have not reviewed; accepted, see the trends README.
+  // Hashtags: only those staff reviewed for trends (clients ask so when looking for trending ones).
   exclude_unreviewed: boolParam.optional(),
   max_id: idParam.optional(),
   min_id: idParam.optional(),
@@ -104,7 +104,7 @@ async function runSearch(ctx: RouteContext, input: SearchInput): Promise<Found> 
     wants("statuses") && kind !== "url"
       ? searchStatusIds(ctx, { q, limit, offset, maxId: input.max_id, minId: input.min_id, accountId: input.account_id }).then((ids) => [...new Set([...(resolved.statusId ? [resolved.statusId] : []), ...ids])].slice(0, limit))
       : resolved.statusId ? [resolved.statusId] : [],
-    wants("hashtags") && !kind ? searchHashtags(ctx, { q, limit, offset }) : [],
+    wants("hashtags") && !kind ? searchHashtags(ctx, { q, limit, offset, excludeUnreviewed: input.exclude_unreviewed }) : [],
   ]);
   const statuses = statusIds.length > 0 ? await ctx.clients.statuses.getStatusPage({ ids: statusIds }, as) : undefined;
   return { accounts, statuses, hashtags };

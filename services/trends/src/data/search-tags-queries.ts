@@ -10,12 +10,18 @@ export async function recordTagUses(db: Database, trx: Transaction, names: strin
     .merge({ uses: db.knex.raw("??.search_tags.uses + 1", [db.schema]), last_used_at: db.knex.raw("greatest(??.search_tags.last_used_at, excluded.last_used_at)", [db.schema]) });
 }
 
-/** Hashtag names starting with `prefix` (normalized), an exact match first, then the most used. */
-export async function searchTagNames(db: Database, prefix: string, page: { limit: number; offset: number }): Promise<string[]> {
+/**
+ * Hashtag names starting with `prefix` (normalized), an exact match first, then the most used;
+ * `reviewedOnly` keeps the ones staff reviewed for trends (the trend read model's tag reviews).
+ */
+export async function searchTagNames(db: Database, prefix: string, page: { limit: number; offset: number }, reviewedOnly = false): Promise<string[]> {
   const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
   const found: { name: string }[] = await db
     .table("search_tags")
     .where("name", "like", `${escaped}%`)
+    .modify((q) => {
+      if (reviewedOnly) q.whereExists(db.table("trend_tags as t").join("trend_reviews as r", (on) => on.on("r.item_id", db.knex.raw("cast(t.id as text)")).andOnVal("r.kind", "tag")).whereRaw("t.name = ??.search_tags.name", [db.schema]));
+    })
     .select("name")
     .orderByRaw("(name = ?) desc", [prefix])
     .orderBy("uses", "desc")

@@ -44,9 +44,9 @@ export async function searchStatuses(deps: SearchIndexDeps, caller: Caller, inpu
 }
 
 /** Hashtag names for a query such as "#Coffee" or "coff": normalized prefix match. */
-export async function searchTags(deps: SearchIndexDeps, input: { q: string; limit: number; offset: number }): Promise<string[]> {
+export async function searchTags(deps: SearchIndexDeps, input: { q: string; limit: number; offset: number; excludeUnreviewed?: boolean | undefined }): Promise<string[]> {
   const prefix = input.q.trim().replace(/^#/, "").toLowerCase();
   // A name has no spaces or control characters (PostgreSQL text cannot even hold NUL).
   if (prefix === "" || /[\s\u0000-\u001f]/.test(prefix)) return [];
-  return searchTagNames(deps.db, prefix, { limit: pageSize(input.limit), offset: Math.max(input.offset, 0) });
+  return searchTagNames(deps.db, prefix, { limit: pageSize(input.limit), offset: Math.max(input.offset, 0) }, input.excludeUnreviewed === true);
 }
