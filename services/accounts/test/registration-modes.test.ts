@@ -29,14 +29,14 @@ for (const backend of backends) {
       assert.deepEqual(await rejection(authenticate(f, accessToken)), { code: status.PERMISSION_DENIED, details: "Your login is currently pending approval" });
       await f.h.bus.drain();
       assert.equal(f.signedUp.size, 0, "nothing announced while pending");
-      assert.equal((await rejection(f.registration.approveUser({ accountId: "", username: "hopeful" }, await as("")))).code, status.PERMISSION_DENIED);
-      const approved = await f.registration.approveUser({ accountId: "", username: "HOPEFUL" }, await as("Moderator"));
+      assert.equal((await rejection(f.registration.approveUser({ username: "hopeful" }, await as("")))).code, status.PERMISSION_DENIED);
+      const approved = await f.registration.approveUser({ username: "HOPEFUL" }, await as("Moderator"));
       assert.equal(approved.accountId, confirmed.accountId);
       assert.equal((await authenticate(f, accessToken)).accountId, confirmed.accountId);
       const events = await waitFor(() => f.signedUp.size > 0 && [...f.signedUp.values()], { what: "user.signed_up" });
       assert.deepEqual(decodePayload("user.signed_up", events[0]!), { accountId: confirmed.accountId, moderatorAccountIds: [moderatorId] });
       // Approving again changes nothing and announces nothing.
-      await f.registration.approveUser({ accountId: confirmed.accountId, username: "" }, await as("Moderator"));
+      await f.registration.approveUser({ accountId: confirmed.accountId }, await as("Moderator"));
       await f.h.bus.drain();
       assert.equal(f.signedUp.size, 1);
     });
@@ -44,7 +44,7 @@ for (const backend of backends) {
     it("announces a user approved before confirming only when the address is confirmed", async () => {
       f.signedUp.clear();
       const { accessToken } = await register(f, form("early_bird", { reason: "friends are here" }));
-      const { accountId } = await f.registration.approveUser({ accountId: "", username: "early_bird" }, await as("Admin"));
+      const { accountId } = await f.registration.approveUser({ username: "early_bird" }, await as("Admin"));
       await f.h.bus.drain();
       assert.equal(f.signedUp.size, 0);
       assert.deepEqual(await rejection(authenticate(f, accessToken)), { code: status.PERMISSION_DENIED, details: "Your login is missing a confirmed e-mail address" });
@@ -64,14 +64,14 @@ for (const backend of backends) {
       assert.deepEqual((await register(f, form("spammy", { reason: "second try" }))).fieldErrors, [], "the username and e-mail are free");
 
       const approved = await register(f, form("welcome_one", { reason: "hello" }));
-      const welcome = await f.registration.approveUser({ accountId: "", username: "welcome_one" }, await as("Moderator"));
+      const welcome = await f.registration.approveUser({ username: "welcome_one" }, await as("Moderator"));
       const refused = await rejection(f.registration.rejectUser({ accountId: welcome.accountId }, await as("Moderator")));
       assert.equal(refused.code, status.FAILED_PRECONDITION, "only a user waiting for approval is rejected");
       assert.notEqual(approved.accessToken, "");
     });
 
     it("refuses to approve unknown accounts", async () => {
-      for (const target of [{ accountId: "", username: "nobody_here" }, { accountId: "123456789", username: "" }, { accountId: "not-an-id", username: "" }]) {
+      for (const target of [{ username: "nobody_here" }, { accountId: "123456789" }, { accountId: "not-an-id" }]) {
         assert.equal((await rejection(f.registration.approveUser(target, await as("Owner")))).code, status.NOT_FOUND);
       }
     });

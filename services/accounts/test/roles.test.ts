@@ -80,16 +80,16 @@ for (const backend of backends) {
 
     it("assigns roles below the assigner's to other users, and deleting a role returns its users to everyone", async () => {
       const role = await roles.createRole({ name: "Triage", position: 30, permissions: String(PERMISSIONS.manage_reports) }, await admin());
-      const assigned = await roles.assignRole({ accountId: ids.user, username: "", role: role.id }, await admin());
+      const assigned = await roles.assignRole({ accountId: ids.user, role: role.id }, await admin());
       assert.equal(assigned.role!.id, role.id);
       const held = await credentialRole(ids.user);
       assert.deepEqual([held.id, held.name, held.permissions], [role.id, "Triage", String(PERMISSIONS.manage_reports)]);
       await waitFor(() => [...seen.values()].some((e) => e.type === "account.role_changed" && e.key === ids.user && decodePayload("account.role_changed", e).roleId === role.id), { what: "account.role_changed" });
-      await denied(roles.assignRole({ accountId: ids.moderator, username: "", role: "2" }, await admin()));
-      await denied(roles.assignRole({ accountId: ids.owner, username: "", role: "-99" }, await admin()));
-      await denied(roles.assignRole({ accountId: ids.admin, username: "", role: "1" }, await admin()));
-      await denied(roles.assignRole({ accountId: ids.user, username: "", role: "1" }, await as(ids.moderator, "Moderator")));
-      assert.equal((await rejection(roles.assignRole({ accountId: ids.user, username: "", role: "777" }, await admin()))).code, status.INVALID_ARGUMENT);
+      await denied(roles.assignRole({ accountId: ids.moderator, role: "2" }, await admin()));
+      await denied(roles.assignRole({ accountId: ids.owner, role: "-99" }, await admin()));
+      await denied(roles.assignRole({ accountId: ids.admin, role: "1" }, await admin()));
+      await denied(roles.assignRole({ accountId: ids.user, role: "1" }, await as(ids.moderator, "Moderator")));
+      assert.equal((await rejection(roles.assignRole({ accountId: ids.user, role: "777" }, await admin()))).code, status.INVALID_ARGUMENT);
 
       await denied(roles.deleteRole({ id: "-99" }, await as(ids.owner, "Owner")));
       await denied(roles.deleteRole({ id: "2" }, await admin()));

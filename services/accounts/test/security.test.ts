@@ -194,7 +194,7 @@ for (const backend of backends) {
         const moderator = await h.createUser("moe", { role: "Moderator" });
         const user = await h.createUser("spam", { password: "correct horse battery" });
         const { accessToken } = await passwordGrant(user.email, user.password);
-        const suspended = await security.suspendAccount({ accountId: user.account.id, username: "" }, await as(moderator.account.id, "Moderator"));
+        const suspended = await security.suspendAccount({ accountId: user.account.id }, await as(moderator.account.id, "Moderator"));
         assert.equal(suspended.accountId, user.account.id);
         const refused = await rejection(h.client.authenticate({ accessToken }));
         assert.deepEqual(refused, { code: status.PERMISSION_DENIED, details: "Your login is currently disabled" });
@@ -203,7 +203,7 @@ for (const backend of backends) {
         const [shown] = (await h.client.getAccounts({ ids: [user.account.id] })).accounts;
         assert.equal(shown!.suspended, true);
 
-        await security.unsuspendAccount({ accountId: user.account.id, username: "" }, await as(moderator.account.id, "Moderator"));
+        await security.unsuspendAccount({ accountId: user.account.id }, await as(moderator.account.id, "Moderator"));
         assert.equal((await h.client.authenticate({ accessToken })).accountId, user.account.id);
         const events = await waitFor(() => {
           const mine = seen.filter((e) => e.key === user.account.id && e.type.startsWith("account.") && e.type.endsWith("suspended"));
@@ -219,12 +219,14 @@ for (const backend of backends) {
       it("suspends a local account by username, as the CLI does, and suspending twice changes nothing", async () => {
         const owner = { viewerToken: await h.sign({ role: await h.role("Owner"), scopes: ["admin:write"] }) };
         const user = await h.createUser("Vex");
-        const first = await security.suspendAccount({ accountId: "", username: "vex" }, owner);
-        const second = await security.suspendAccount({ accountId: "", username: "VEX" }, owner);
+        const first = await security.suspendAccount({ username: "vex" }, owner);
+        const second = await security.suspendAccount({ username: "VEX" }, owner);
         assert.equal(first.accountId, user.account.id);
         assert.deepEqual(second.suspendedAt, first.suspendedAt);
-        assert.equal((await rejection(security.suspendAccount({ accountId: "", username: "nobody-here" }, owner))).code, status.NOT_FOUND);
-        assert.equal((await rejection(security.suspendAccount({ accountId: "", username: "" }, owner))).code, status.INVALID_ARGUMENT);
+        assert.equal((await rejection(security.suspendAccount({ username: "nobody-here" }, owner))).code, status.NOT_FOUND);
+        assert.equal((await rejection(security.suspendAccount({}, owner))).code, status.INVALID_ARGUMENT);
+        // The target is a oneof: naming the account both ways is refused, not settled by either field.
+        assert.equal((await rejection(security.unsuspendAccount({ accountId: user.account.id, username: "vex" }, owner))).code, status.INVALID_ARGUMENT);
       });
 
       it("lets only staff suspend, and only accounts whose role ranks below theirs", async () => {
@@ -238,10 +240,10 @@ for (const backend of backends) {
           [admin.account.id, "Admin", admin.account.id],
         ];
         for (const [actor, role, target] of cases) {
-          const failure = await rejection(security.suspendAccount({ accountId: target, username: "" }, await as(actor, role)));
+          const failure = await rejection(security.suspendAccount({ accountId: target }, await as(actor, role)));
           assert.equal(failure.code, status.PERMISSION_DENIED, `${role || "user"} → ${target}`);
         }
-        await security.suspendAccount({ accountId: moderator.account.id, username: "" }, await as(admin.account.id, "Admin"));
+        await security.suspendAccount({ accountId: moderator.account.id }, await as(admin.account.id, "Admin"));
         assert.equal((await h.client.getAccounts({ ids: [moderator.account.id] })).accounts[0]!.suspended, true);
       });
     });

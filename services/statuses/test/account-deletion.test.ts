@@ -50,7 +50,7 @@ for (const backend of backends) {
         const statusesCount = async (id: string) => (await accounts.getAccounts({ ids: [id] })).accounts[0]!.statusesCount;
         await waitFor(async () => (await statusesCount(alice)) === 1 && (await statusesCount(eve)) === 3, { what: "status counters before" });
         const owner = await signViewer(VIEWER_SECRET, { role: OPERATOR_ROLE, scopes: ["admin:write"] });
-        await security.deleteAccount({ accountId: eve, username: "", password: "" }, { viewerToken: owner });
+        await security.deleteAccount({ accountId: eve }, { viewerToken: owner });
 
         const live = async () => (await service.db.table("statuses").where({ account_id: eve }).whereNull("deleted_at").count({ n: "*" }))[0]!.n;
         await waitFor(async () => Number(await live()) === 0, { what: "eve's statuses deleted" });

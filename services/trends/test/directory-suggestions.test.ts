@@ -35,7 +35,7 @@ for (const backend of backends) {
       // Alice posts (active); Frank is the most followed.
       await peers.post(ids.alice!, "hello directory");
       await peers.accounts.follow({ targetAccountId: ids.frank!, languages: [] }, await asUser(ids.bob!));
-      await peers.security.suspendAccount({ accountId: ids.bob!, username: "" }, await asStaff(ids.admin!));
+      await peers.security.suspendAccount({ accountId: ids.bob! }, await asStaff(ids.admin!));
       await peers.adminAccounts.restrictAccount({ accountId: ids.erin!, restriction: "silence", lift: false }, await asStaff(ids.admin!));
       await known("alice", { discoverable: true });
       await waitFor(async () => (await service.db.table("search_accounts").where({ id: ids.alice }).whereNotNull("last_status_at").first()) !== undefined, { timeoutMs: 30_000 });

@@ -11,7 +11,7 @@ export async function accountsApproveCommand(argv: string[]): Promise<void> {
   const username = positionals[0];
   if (!username) throw new Error("usage: starling accounts approve USERNAME");
   await asOwner(RegistrationServiceClient, async (client, viewerToken) => {
-    const approved = await client.approveUser({ accountId: "", username: username.replace(/^@/, "") }, { viewerToken });
+    const approved = await client.approveUser({ username: username.replace(/^@/, "") }, { viewerToken });
     console.log(`OK (account ${approved.accountId})`);
   });
 }

@@ -12,7 +12,7 @@ export async function accountsDeleteCommand(argv: string[]): Promise<void> {
   const username = positionals[0];
   if (!username) throw new Error("usage: starling accounts delete USERNAME");
   await asOwner(SecurityServiceClient, async (client, viewerToken) => {
-    const deleted = await client.deleteAccount({ accountId: "", username: username.replace(/^@/, ""), password: "" }, { viewerToken });
+    const deleted = await client.deleteAccount({ username: username.replace(/^@/, "") }, { viewerToken });
     console.log(`OK (account ${deleted.accountId} deleted)`);
   });
 }

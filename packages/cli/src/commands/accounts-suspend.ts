@@ -21,7 +21,7 @@ export function accountsSuspensionCommand(action: "suspend" | "unsuspend"): (arg
     const client = connectService(SecurityServiceClient, address, { deadlineMs: 15_000 });
     try {
       const viewerToken = await signViewer(secret, { role: OPERATOR_ROLE, scopes: ["admin:write"] });
-      const request = { accountId: "", username: username.replace(/^@/, "") };
+      const request = { username: username.replace(/^@/, "") };
       const done = action === "suspend" ? await client.suspendAccount(request, { viewerToken }) : await client.unsuspendAccount(request, { viewerToken });
       console.log(`OK (account ${done.accountId})`);
     } finally {

@@ -29,7 +29,7 @@ export async function accountsModifyCommand(argv: string[]): Promise<void> {
   const username = positionals[0];
   if (!username || values.role === undefined) throw new Error("usage: starling accounts modify USERNAME --role ROLE");
   await asOwner(RolesServiceClient, async (client, viewerToken) => {
-    const { role } = await client.assignRole({ accountId: "", username, role: values.role! }, { viewerToken });
+    const { role } = await client.assignRole({ username, role: values.role! }, { viewerToken });
     console.log(`OK (role ${role!.id}${role!.name ? ` ${role!.name}` : ""})`);
   });
 }

@@ -50,7 +50,7 @@ export async function getAdminAccounts(deps: AccountsDeps, viewer: Viewer | unde
 export async function restrictAccount(deps: AccountsDeps, viewer: Viewer | undefined, request: { accountId: string; restriction: string; lift: boolean }): Promise<AdminAccountView> {
   if (!(RESTRICTIONS as readonly string[]).includes(request.restriction)) throw invalidArgument(`Unknown restriction: ${request.restriction}`);
   const restriction = request.restriction as Restriction;
-  const account = await moderatedAccount(deps, viewer, { accountId: request.accountId, username: "" });
+  const account = await moderatedAccount(deps, viewer, { accountId: request.accountId });
   if (restriction === "disable" && account.domain !== null) throw permissionDenied("This action is not allowed");
   const before = (await findAdminFacts(deps.db, [account.id])).get(account.id)!;
   const on = !request.lift;

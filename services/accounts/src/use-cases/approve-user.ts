@@ -1,8 +1,8 @@
 import { notFound, permissionDenied, viewerHas, type Viewer } from "@starling/runtime";
-import { findLocalAccountId } from "../data/suspension-queries.ts";
 import { lockRegistration, markApproved } from "../data/registrations-queries.ts";
 import { findUserByAccountId } from "../data/users-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
+import { targetAccountId, type AccountTarget } from "./account-target.ts";
 import { announceSignUp } from "./user-activation.ts";
 
 /**
@@ -10,9 +10,9 @@ import { announceSignUp } from "./user-activation.ts";
  * never waited (open mode, the CLI), changes nothing. The user becomes active when the address is
  * confirmed too; whichever of the two comes last announces user.signed_up.
  */
-export async function approveUser(deps: AccountsDeps, viewer: Viewer | undefined, target: { accountId: string; username: string }): Promise<string> {
+export async function approveUser(deps: AccountsDeps, viewer: Viewer | undefined, target: AccountTarget): Promise<string> {
   if (!viewerHas(viewer, "manage_users")) throw permissionDenied();
-  const accountId = target.accountId !== "" ? target.accountId : await findLocalAccountId(deps.db, target.username);
+  const accountId = await targetAccountId(deps, target);
   const user = accountId && /^\d{1,18}$/.test(accountId) ? await findUserByAccountId(deps.db, accountId) : undefined;
   if (!user) throw notFound();
   const approvedNow = await deps.db.transaction(async (trx) => {

@@ -8,13 +8,12 @@ import type { AccountsDeps } from "./deps.ts";
 import { endRelationships } from "./end-relationships.ts";
 import { LOGIN_DISABLED } from "./sign-in-checks.ts";
 import { moderatedAccount } from "./suspend-account.ts";
+import { namesAccount, type AccountTarget } from "./account-target.ts";
 import { viewerUser } from "./viewer-user.ts";
 
-/** Which account to delete, and the password when it is the viewer's own. */
-export interface DeleteAccountInput {
-  accountId: string;
-  username: string;
-  password: string;
+/** Which account to delete (none named: the viewer's own), and the password when it is the viewer's own. */
+export interface DeleteAccountInput extends AccountTarget {
+  password?: string | undefined;
 }
 
 /** The tombstone left behind. */
@@ -30,7 +29,7 @@ export interface DeletedAccount {
  * the account's posts. A second delete finds the tombstone and announces nothing.
  */
 export async function deleteAccount(deps: AccountsDeps, viewer: Viewer | undefined, input: DeleteAccountInput): Promise<DeletedAccount> {
-  const account = isOwnAccount(viewer, input) ? await ownAccount(deps, viewer, input.password) : await moderatedAccount(deps, viewer, input, "delete_user_data");
+  const account = isOwnAccount(viewer, input) ? await ownAccount(deps, viewer, input.password ?? "") : await moderatedAccount(deps, viewer, input, "delete_user_data");
   const deletedAt = deps.now();
   if (!(await tombstoneAccount(deps, account, deletedAt))) return { accountId: account.id, deletedAt: (await findDeletedAt(deps.db, account.id)) ?? deletedAt };
   return { accountId: account.id, deletedAt };
@@ -54,7 +53,7 @@ export async function tombstoneAccount(deps: AccountsDeps, account: Account, del
 
 // The web settings page names no account: the viewer deletes their own.
 const isOwnAccount = (viewer: Viewer | undefined, input: DeleteAccountInput) =>
-  (input.accountId === "" && input.username === "") || (input.accountId !== "" && input.accountId === viewer?.accountId);
+  !namesAccount(input) || (input.username === undefined && input.accountId === viewer?.accountId);
 
 /** The viewer's own account, once the password proves it is really them (as Mastodon's settings ask). */
 async function ownAccount(deps: AccountsDeps, viewer: Viewer | undefined, password: string): Promise<Account> {

@@ -4,8 +4,8 @@ import { invalidArgument, notFound, permissionDenied, viewerHas, type Viewer } f
 import { EVERYONE_ROLE_ID, outranks, type UserRole } from "../domain/roles.ts";
 import { findRoleWithEveryone, findRoles, findRolesByName, setUserRole } from "../data/user-roles-queries.ts";
 import { findUserByAccountId } from "../data/users-queries.ts";
-import { findLocalAccountId } from "../data/suspension-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
+import { targetAccountId, type AccountTarget } from "./account-target.ts";
 
 /**
  * The role a reference names: its id, or its name (case-insensitive; a name two roles share is
@@ -35,9 +35,9 @@ export function requireMayAssign(viewer: Viewer | undefined, role: UserRole): vo
  * manage_roles and must rank above both the user's current role and the new one; nobody changes
  * their own role. Emits account.role_changed.
  */
-export async function assignRole(deps: AccountsDeps, viewer: Viewer | undefined, target: { accountId: string; username: string }, roleReference: string): Promise<UserRole> {
+export async function assignRole(deps: AccountsDeps, viewer: Viewer | undefined, target: AccountTarget, roleReference: string): Promise<UserRole> {
   if (!viewerHas(viewer, "manage_roles")) throw permissionDenied("This action is not allowed");
-  const accountId = target.accountId || ((target.username && (await findLocalAccountId(deps.db, target.username.replace(/^@/, "")))) ?? "");
+  const accountId = (await targetAccountId(deps, { ...target, username: target.username?.replace(/^@/, "") })) ?? "";
   const user = /^\d{1,19}$/.test(accountId) ? await findUserByAccountId(deps.db, accountId) : undefined;
   if (!user) throw notFound("Record not found");
   const role = await roleNamed(deps, roleReference);

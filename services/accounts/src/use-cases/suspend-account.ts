@@ -1,25 +1,21 @@
 import { enqueueEvents, outboxEvent } from "@starling/events";
-import { failedPrecondition, invalidArgument, notFound, permissionDenied, viewerHas, type Permission, type Viewer } from "@starling/runtime";
+import { failedPrecondition, notFound, permissionDenied, viewerHas, type Permission, type Viewer } from "@starling/runtime";
 import { outranks } from "../domain/roles.ts";
 import { findRoleWithEveryone } from "../data/user-roles-queries.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { findDeletedAt } from "../data/account-deletion-queries.ts";
-import { findLocalAccountId, setSuspendedAt } from "../data/suspension-queries.ts";
+import { setSuspendedAt } from "../data/suspension-queries.ts";
 import { findUserByAccountId } from "../data/users-queries.ts";
 import type { Account } from "../domain/account.ts";
 import type { AccountsDeps } from "./deps.ts";
+import { targetAccountId, type AccountTarget } from "./account-target.ts";
 
-/** The account to act on: by id, or (the CLI) by local username. */
-export interface SuspensionTarget {
-  accountId: string;
-  username: string;
-}
 
 /**
  * Suspends an account: from then on its tokens are refused and it renders with empty data.
  * Suspending an already suspended account changes nothing and announces nothing.
  */
-export async function suspendAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: SuspensionTarget): Promise<{ accountId: string; suspendedAt: Date }> {
+export async function suspendAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: AccountTarget): Promise<{ accountId: string; suspendedAt: Date }> {
   const account = await moderatedAccount(deps, viewer, target);
   if (account.suspendedAt) return { accountId: account.id, suspendedAt: account.suspendedAt };
   const suspendedAt = deps.now();
@@ -32,7 +28,7 @@ export async function suspendAccount(deps: AccountsDeps, viewer: Viewer | undefi
 }
 
 /** Lifts a suspension; a no-op for an account that is not suspended. */
-export async function unsuspendAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: SuspensionTarget): Promise<{ accountId: string }> {
+export async function unsuspendAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: AccountTarget): Promise<{ accountId: string }> {
   const account = await moderatedAccount(deps, viewer, target);
   if (!account.suspendedAt) return { accountId: account.id };
   // A deleted account is a suspended tombstone; lifting the suspension would not bring it back.
@@ -50,10 +46,9 @@ export async function unsuspendAccount(deps: AccountsDeps, viewer: Viewer | unde
  * and ranks above the target's role (remote accounts hold the everyone role); nobody acts on
  * themselves this way.
  */
-export async function moderatedAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: SuspensionTarget, permission: Permission = "manage_users"): Promise<Account> {
+export async function moderatedAccount(deps: AccountsDeps, viewer: Viewer | undefined, target: AccountTarget, permission: Permission = "manage_users"): Promise<Account> {
   if (!viewerHas(viewer, permission)) throw permissionDenied("This action is not allowed");
-  if (!target.accountId && !target.username) throw invalidArgument("account_id or username is required");
-  const id = target.accountId || (await findLocalAccountId(deps.db, target.username));
+  const id = await targetAccountId(deps, target);
   const account = id === undefined ? undefined : await findAccount(deps.db, id);
   if (!account) throw notFound("Record not found");
   const targetRoleId = account.domain === null ? ((await findUserByAccountId(deps.db, account.id))?.roleId ?? null) : null;

@@ -34,7 +34,7 @@ export function showDeleteAccount(deps: PagesDeps): Handler {
 export function deleteAccount(deps: PagesDeps): Handler {
   return signedIn(deps, SETTINGS, async ({ req, res, csrf, viewerToken }) => {
     try {
-      await deps.clients.security.deleteAccount({ accountId: "", username: "", password: field(req, "password") }, { viewerToken });
+      await deps.clients.security.deleteAccount({ password: field(req, "password") }, { viewerToken });
     } catch (error) {
       if ((error as { code?: number })?.code !== GrpcStatus.INVALID_ARGUMENT) throw error;
       return sendPage(res, 422, deleteAccountPage({ csrf, error: "Invalid password" }));

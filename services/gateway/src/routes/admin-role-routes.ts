@@ -45,7 +45,7 @@ export const adminRoleRoutes: Route[] = [
     ...write,
     input: assign,
     call: async (ctx, input: z.infer<typeof assign>) => {
-      await ctx.clients.roles.assignRole({ accountId: input.id, username: "", role: input.role_id }, { viewerToken: ctx.viewerToken });
+      await ctx.clients.roles.assignRole({ accountId: input.id, role: input.role_id }, { viewerToken: ctx.viewerToken });
       return input.id;
     },
     present: presentAdminAccountById,

@@ -14,13 +14,13 @@ const LIFTED = { unsensitive: "sensitive", enable: "disable", unsilence: "silenc
 export async function applyAccountEffect(deps: ModerationDeps, caller: Caller, accountId: string, action: AccountAction): Promise<void> {
   const options = { viewerToken: caller.viewerToken };
   if (action === "none") return;
-  if (action === "suspend") await passRefusals(deps.clients.security.suspendAccount({ accountId, username: "" }, options));
+  if (action === "suspend") await passRefusals(deps.clients.security.suspendAccount({ accountId }, options));
   else await passRefusals(deps.clients.adminAccounts.restrictAccount({ accountId, restriction: RESTRICTION[action], lift: false }, options));
 }
 
 /** Has accounts lift an action as the staff member. */
 export async function liftAccountEffect(deps: ModerationDeps, caller: Caller, accountId: string, lift: LiftAction): Promise<void> {
   const options = { viewerToken: caller.viewerToken };
-  if (lift === "unsuspend") await passRefusals(deps.clients.security.unsuspendAccount({ accountId, username: "" }, options));
+  if (lift === "unsuspend") await passRefusals(deps.clients.security.unsuspendAccount({ accountId }, options));
   else await passRefusals(deps.clients.adminAccounts.restrictAccount({ accountId, restriction: LIFTED[lift], lift: true }, options));
 }

@@ -19,7 +19,7 @@ export async function reviewSignUp(deps: ModerationDeps, caller: Caller, account
   const staffId = requireStaff(caller, "manage_users");
   const admin = await adminViewOf(deps, caller, accountId);
   if (admin.approved !== false) throw permissionDenied();
-  if (approve) await passRefusals(deps.clients.registration.approveUser({ accountId, username: "" }, { viewerToken: caller.viewerToken }));
+  if (approve) await passRefusals(deps.clients.registration.approveUser({ accountId }, { viewerToken: caller.viewerToken }));
   else await passRefusals(deps.clients.registration.rejectUser({ accountId }, { viewerToken: caller.viewerToken }));
   await deps.db.transaction((trx) => recordAudit(deps, trx, { accountId: staffId, action: approve ? "account.approve" : "account.reject", targetType: "Account", targetId: accountId }));
 }
@@ -29,6 +29,6 @@ export async function deleteAccountData(deps: ModerationDeps, caller: Caller, ac
   const staffId = requireStaff(caller, "delete_user_data");
   const admin = await adminViewOf(deps, caller, accountId);
   if (!admin.suspended) throw permissionDenied();
-  await passRefusals(deps.clients.security.deleteAccount({ accountId, username: "", password: "" }, { viewerToken: caller.viewerToken }));
+  await passRefusals(deps.clients.security.deleteAccount({ accountId }, { viewerToken: caller.viewerToken }));
   await deps.db.transaction((trx) => recordAudit(deps, trx, { accountId: staffId, action: "account.destroy", targetType: "Account", targetId: accountId }));
 }
