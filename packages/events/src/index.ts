@@ -29,12 +29,13 @@ export type { OutboxRelay, OutboxRelayOptions } from "./outbox-relay.ts";
 export { createPollingLoop } from "./polling-loop.ts";
 export type { PollingLoop, PollingLoopOptions } from "./polling-loop.ts";
 export { INBOX_TABLE, handleOnce, inboxMigration } from "./inbox.ts";
+export { consumeEvents } from "./consume-events.ts";
+export type { ConsumeEventsOptions, InboxConsumer, InboxTransaction, PlainConsumer } from "./consume-events.ts";
 export { deadLetterHeaders, provenanceFromHeaders } from "./dead-letter-headers.ts";
 export {
   EVENT_CATALOG,
   TOPICS,
   decodePayload,
-  dispatchEvent,
   encodePayload,
   isKnownEventType,
 } from "./catalog.ts";

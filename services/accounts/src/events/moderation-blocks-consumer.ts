@@ -1,4 +1,4 @@
-import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { CANONICAL_EMAILS, EMAIL_DOMAINS, removeSignUpBlock, saveSignUpBlock } from "../data/sign-up-blocks-queries.ts";
 import { saveRegistrationMode } from "../data/registration-mode-queries.ts";
 import type { RegistrationMode } from "../domain/registration-rules.ts";
@@ -32,12 +32,11 @@ const handlers: EventHandlers<AccountsDeps & { limitedFederation: boolean }> = {
 
 /** Subscribes accounts to the moderation topic: sign-up blocks and the registration mode into its read model, servers' suspensions applied and lifted. */
 export function startModerationBlocksConsumer(deps: AccountsDeps, bus: EventBus, options: { limitedFederation: boolean }): Promise<Subscription> {
-  return bus.subscribe({
+  return consumeEvents(bus, {
     topics: [TOPICS.moderation],
     group: MODERATION_BLOCKS_GROUP,
     fromBeginning: true,
-    handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, { ...deps, limitedFederation: options.limitedFederation });
-    },
+    handlers,
+    context: () => ({ ...deps, limitedFederation: options.limitedFederation }),
   });
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from "@starling/db";
-import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import type { StatusTexts } from "../clients/status-texts.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
 import { queueNotificationDeliveries } from "../use-cases/queue-notification-deliveries.ts";
@@ -10,7 +10,7 @@ import { trendsReviewMail } from "../domain/trends-review-mail.ts";
 /** Consumer group (and inbox consumer name) that queues pushes and e-mails for new notifications. */
 export const NOTIFICATION_DELIVERIES_GROUP = "accounts.notification-deliveries";
 
-// Runs inside handleOnce's transaction: a redelivered notification queues nothing twice.
+// Runs inside the inbox transaction: a redelivered notification queues nothing twice.
 const handlers: EventHandlers<{ deps: AccountsDeps; statusTexts: StatusTexts; trx: Transaction; queued: (n: number) => void }> = {
   "notification.created": async (payload, _envelope, { deps, statusTexts, trx, queued }) => queued(await queueNotificationDeliveries(deps, statusTexts, trx, payload)),
   // Moderators' decisions and appeal outcomes are mailed to the user (strikes only when staff asked).
@@ -32,14 +32,17 @@ const handlers: EventHandlers<{ deps: AccountsDeps; statusTexts: StatusTexts; tr
  * trends topics, whose decisions and review requests are mailed, and wakes the delivery worker when something was queued.
  */
 export function startNotificationDeliveriesConsumer(deps: AccountsDeps, statusTexts: StatusTexts, bus: EventBus, wake: () => void): Promise<Subscription> {
-  return bus.subscribe({
+  return consumeEvents(bus, {
     topics: [TOPICS.timelines, TOPICS.moderation, TOPICS.trends],
     group: NOTIFICATION_DELIVERIES_GROUP,
     fromBeginning: true,
-    handler: async (envelope) => {
+    handlers,
+    context: () => {
       let count = 0;
-      await handleOnce(deps.db, NOTIFICATION_DELIVERIES_GROUP, envelope, (trx) => dispatchEvent(handlers, envelope, { deps, statusTexts, trx, queued: (n) => void (count = n) }).then(() => undefined));
-      if (count > 0) wake();
+      return { deps, statusTexts, queued: (n: number) => void (count = n), anyQueued: () => count > 0 };
     },
+    inbox: { db: deps.db, recordUnhandled: true },
+    // The worker is woken once the inbox transaction has committed what it will find.
+    after: (message) => void (message.anyQueued() && wake()),
   });
 }

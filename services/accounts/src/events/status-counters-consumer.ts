@@ -1,12 +1,12 @@
 import type { Database, Transaction } from "@starling/db";
-import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription, enqueueEvents, outboxEvent } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription, enqueueEvents, outboxEvent } from "@starling/events";
 import { statusDay } from "../domain/account.ts";
 import { countStatusCreated, countStatusDeleted } from "../data/accounts-queries.ts";
 
 /** Consumer group (and inbox consumer name) that keeps statuses_count and last_status_at. */
 export const STATUS_COUNTERS_GROUP = "accounts.status-counters";
 
-// Each handler runs inside handleOnce's transaction, so a redelivered event changes nothing.
+// Each handler runs inside the inbox transaction, so a redelivered event changes nothing.
 const handlers: EventHandlers<{ db: Database; trx: Transaction }> = {
   "status.created": async (payload, envelope, { db, trx }) => {
     await countStatusCreated(db, trx, payload.accountId, statusDay(payload.createdAt ?? envelope.occurredAt ?? new Date()));
@@ -20,12 +20,12 @@ const handlers: EventHandlers<{ db: Database; trx: Transaction }> = {
 
 /** Subscribes the status-counter consumer to the statuses topic. */
 export function startStatusCountersConsumer(db: Database, bus: EventBus): Promise<Subscription> {
-  return bus.subscribe({
+  return consumeEvents(bus, {
     topics: [TOPICS.statuses],
     group: STATUS_COUNTERS_GROUP,
     fromBeginning: true,
-    handler: async (envelope) => {
-      await handleOnce(db, STATUS_COUNTERS_GROUP, envelope, (trx) => dispatchEvent(handlers, envelope, { db, trx }).then(() => undefined));
-    },
+    handlers,
+    context: () => ({ db }),
+    inbox: { db, recordUnhandled: true },
   });
 }

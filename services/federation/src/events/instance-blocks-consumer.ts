@@ -1,4 +1,4 @@
-import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import type { Database } from "@starling/db";
 import { removeDomainAllow, removeDomainBlock, saveDomainAllow, saveDomainBlock } from "../data/instance-blocks-queries.ts";
 
@@ -17,12 +17,5 @@ const handlers: EventHandlers<Database> = {
 
 /** Reads the moderation topic from its beginning into the instance_domain_blocks and instance_domain_allows tables. */
 export function startInstanceBlocksConsumer(bus: EventBus, db: Database): Promise<Subscription> {
-  return bus.subscribe({
-    topics: [TOPICS.moderation],
-    group: INSTANCE_BLOCKS_GROUP,
-    fromBeginning: true,
-    handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, db);
-    },
-  });
+  return consumeEvents(bus, { topics: [TOPICS.moderation], group: INSTANCE_BLOCKS_GROUP, fromBeginning: true, handlers, context: () => db });
 }

@@ -1,4 +1,4 @@
-import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { accountHandlers } from "./account-activities.ts";
 import type { OutboundDeps } from "./deps.ts";
 import { featuredHandlers } from "./featured-activities.ts";
@@ -16,12 +16,5 @@ const handlers: EventHandlers<OutboundDeps> = { ...followHandlers, ...statusHand
 // (activity, inbox), so a redelivered event queues nothing new.
 /** Subscribes to the accounts, statuses and moderation topics and queues an activity for each event of a local account (or forwarded report). */
 export function startOutboundConsumer(bus: EventBus, deps: OutboundDeps): Promise<Subscription> {
-  return bus.subscribe({
-    topics: [TOPICS.accounts, TOPICS.statuses, TOPICS.moderation],
-    group: OUTBOUND_GROUP,
-    fromBeginning: true,
-    handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, deps);
-    },
-  });
+  return consumeEvents(bus, { topics: [TOPICS.accounts, TOPICS.statuses, TOPICS.moderation], group: OUTBOUND_GROUP, fromBeginning: true, handlers, context: () => deps });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import type { IpBlockList } from "../http/ip-block-list.ts";
 
 const handlers: EventHandlers<IpBlockList> = {
@@ -14,13 +14,12 @@ const handlers: EventHandlers<IpBlockList> = {
  * lookup loads the blocks as they are then).
  */
 export function startIpBlocksConsumer(bus: EventBus, list: IpBlockList): Promise<Subscription> {
-  return bus.subscribe({
+  return consumeEvents(bus, {
     topics: [TOPICS.moderation],
     group: `gateway.ip-blocks.${randomUUID()}`,
     fromBeginning: false,
     transient: true,
-    handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, list);
-    },
+    handlers,
+    context: () => list,
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import type { TokenResolver } from "../http/authenticate.ts";
 
 // Every account's tokens stop working when it is suspended, disabled or deleted (and a lifted
@@ -21,14 +21,13 @@ const handlers: EventHandlers<TokenResolver> = {
  * was never cached here).
  */
 export function startTokenRevocationsConsumer(bus: EventBus, tokens: TokenResolver): Promise<Subscription> {
-  return bus.subscribe({
+  return consumeEvents(bus, {
     topics: [TOPICS.accounts],
     group: `gateway.token-revocations.${randomUUID()}`,
     fromBeginning: false,
     // Named afresh at each start: a durable bus must not keep this replica's group after it stops.
     transient: true,
-    handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, tokens);
-    },
+    handlers,
+    context: () => tokens,
   });
 }

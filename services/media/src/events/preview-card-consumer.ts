@@ -1,4 +1,4 @@
-import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription, enqueueEvents, outboxEvent } from "@starling/events";
+import { consumeEvents, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription, enqueueEvents, outboxEvent } from "@starling/events";
 import { fetchPreviewCard } from "../use-cases/fetch-preview-card.ts";
 import type { PreviewCardDeps } from "../use-cases/preview-card-deps.ts";
 
@@ -32,12 +32,5 @@ const handlers: EventHandlers<PreviewCardDeps> = {
 
 /** Subscribes the preview card fetcher to the statuses topic. */
 export function startPreviewCardConsumer(bus: EventBus, deps: PreviewCardDeps): Promise<Subscription> {
-  return bus.subscribe({
-    topics: [TOPICS.statuses],
-    group: PREVIEW_CARDS_GROUP,
-    fromBeginning: true,
-    handler: async (envelope: EventEnvelope) => {
-      await dispatchEvent(handlers, envelope, deps);
-    },
-  });
+  return consumeEvents(bus, { topics: [TOPICS.statuses], group: PREVIEW_CARDS_GROUP, fromBeginning: true, handlers, context: () => deps });
 }

@@ -1,5 +1,5 @@
 import type { Database, Transaction } from "@starling/db";
-import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { accountDomain, saveDashboardAccount } from "../data/dashboard-accounts-queries.ts";
 import { addMember, bumpCount } from "../data/dashboard-counters-queries.ts";
 import { utcDay } from "../domain/dashboard-day.ts";
@@ -73,12 +73,12 @@ async function countLocalInteraction({ db, trx }: Extra, accountId: string, day:
 
 /** Reads the accounts, statuses, media and moderation topics from their beginning into the dashboard counters. */
 export function startDashboardCountersConsumer(db: Database, bus: EventBus): Promise<Subscription> {
-  return bus.subscribe({
+  return consumeEvents(bus, {
     topics: [TOPICS.accounts, TOPICS.statuses, TOPICS.media, TOPICS.moderation],
     group: DASHBOARD_COUNTERS_GROUP,
     fromBeginning: true,
-    handler: async (envelope) => {
-      await handleOnce(db, DASHBOARD_COUNTERS_GROUP, envelope, (trx) => dispatchEvent(handlers, envelope, { db, trx }).then(() => undefined));
-    },
+    handlers,
+    context: () => ({ db }),
+    inbox: { db, recordUnhandled: true },
   });
 }

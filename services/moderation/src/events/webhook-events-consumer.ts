@@ -1,4 +1,4 @@
-import { dispatchEvent, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
 import { findReport } from "../data/reports-queries.ts";
 import { queueDeliveries } from "../data/webhook-deliveries-queries.ts";
 import { webhooksHearing } from "../data/webhooks-queries.ts";
@@ -63,12 +63,11 @@ async function renderReport(ctx: Context, id: string): Promise<Record<string, un
  * events after the first start are heard: a new server does not replay its history to webhooks.
  */
 export function startWebhookEventsConsumer(deps: ModerationDeps, objects: WebhookObjects, bus: EventBus): Promise<Subscription> {
-  return bus.subscribe({
+  return consumeEvents(bus, {
     topics: [TOPICS.accounts, TOPICS.statuses, TOPICS.moderation],
     group: WEBHOOK_EVENTS_GROUP,
     fromBeginning: false,
-    handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, { deps, objects });
-    },
+    handlers,
+    context: () => ({ deps, objects }),
   });
 }

@@ -1,4 +1,4 @@
-import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { deleteAccountStatuses } from "../use-cases/delete-account-statuses.ts";
 import type { StatusesDeps } from "../use-cases/dependencies.ts";
 
@@ -17,12 +17,5 @@ const handlers: EventHandlers<Deps> = {
 
 /** Subscribes to the accounts topic for account.deleted. */
 export function startAccountDeletionsConsumer(bus: EventBus, deps: Deps): Promise<Subscription> {
-  return bus.subscribe({
-    topics: [TOPICS.accounts],
-    group: ACCOUNT_DELETIONS_GROUP,
-    fromBeginning: true,
-    handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, deps);
-    },
-  });
+  return consumeEvents(bus, { topics: [TOPICS.accounts], group: ACCOUNT_DELETIONS_GROUP, fromBeginning: true, handlers, context: () => deps });
 }

@@ -1,4 +1,4 @@
-import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import type { ViewerFilters } from "./viewer-filters.ts";
 
 /** Consumer group keeping the copies of accounts' filters that status pages apply. */
@@ -11,12 +11,5 @@ const handlers: EventHandlers<ViewerFilters> = {
 
 /** Subscribes to the timelines topic from its beginning: the copy must hold every account's filters. */
 export function startFilterCopiesConsumer(bus: EventBus, filters: ViewerFilters): Promise<Subscription> {
-  return bus.subscribe({
-    topics: [TOPICS.timelines],
-    group: FILTER_COPIES_GROUP,
-    fromBeginning: true,
-    handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, filters);
-    },
-  });
+  return consumeEvents(bus, { topics: [TOPICS.timelines], group: FILTER_COPIES_GROUP, fromBeginning: true, handlers, context: () => filters });
 }

@@ -1,4 +1,4 @@
-import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import type { StatusPageCopies } from "./status-page-copies.ts";
 
 /** Consumer group that drops copies of accounts, media, preview cards and standings when their owners change them. */
@@ -44,12 +44,5 @@ const handlers: EventHandlers<StatusPageCopies> = {
 
 /** Subscribes to the accounts and media topics to keep the status page's copies fresh. */
 export function startPageCopiesConsumer(bus: EventBus, copies: StatusPageCopies): Promise<Subscription> {
-  return bus.subscribe({
-    topics: [TOPICS.accounts, TOPICS.media],
-    group: PAGE_COPIES_GROUP,
-    fromBeginning: false,
-    handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, copies);
-    },
-  });
+  return consumeEvents(bus, { topics: [TOPICS.accounts, TOPICS.media], group: PAGE_COPIES_GROUP, fromBeginning: false, handlers, context: () => copies });
 }

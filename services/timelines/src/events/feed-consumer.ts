@@ -7,7 +7,7 @@
  * stream messages a handler produces are published once its transaction has committed.
  */
 import type { Transaction } from "@starling/db";
-import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
 import { applyHideEnded, applyHideStarted } from "../use-cases/apply-block-or-mute.ts";
 import { applyFollowAccepted, applyFollowRemoved } from "../use-cases/apply-follow-change.ts";
 import { applyStatusCreated } from "../use-cases/apply-status-created.ts";
@@ -58,19 +58,16 @@ const handlers: EventHandlers<{ deps: FeedDeps; trx: Transaction }> = {
 
 /** Subscribes the feed consumer; it reads both topics from their beginning on first start. */
 export async function startFeedConsumer(bus: EventBus, deps: FeedDeps): Promise<Subscription> {
-  return bus.subscribe({
+  return consumeEvents(bus, {
     topics: [TOPICS.accounts, TOPICS.statuses, TOPICS.moderation],
     group: FEED_CONSUMER,
     fromBeginning: true,
-    handler: async (envelope) => {
-      // Types this consumer ignores leave no inbox row behind.
-      if (!Object.hasOwn(handlers, envelope.type) && !Object.hasOwn(notificationHandlers, envelope.type)) return;
-      const stream = new StreamOutbox();
-      await handleOnce(deps.db, FEED_CONSUMER, envelope, async (trx) => {
-        // Notifications first: they read the read models as they were before this event.
-        await dispatchEvent(notificationHandlers, envelope, { deps, trx });
-        await dispatchEvent(handlers, envelope, { deps: { ...deps, stream }, trx });
-      });
+    // Notifications first: they read the read models as they were before this event. Types this
+    // consumer ignores leave no inbox row behind.
+    handlers: [notificationHandlers, handlers],
+    context: () => ({ deps: { ...deps, stream: new StreamOutbox() } }),
+    inbox: { db: deps.db },
+    after: async ({ deps: { stream } }) => {
       deps.nudgeRelay();
       await stream.publish(deps.kv);
     },

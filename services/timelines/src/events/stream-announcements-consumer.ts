@@ -4,7 +4,7 @@
  * streams. Live only, as notifications: the group starts at the topic's end, and a redelivery may
  * stream an event twice (clients replace an announcement by id and take reaction counts as totals).
  */
-import { dispatchEvent, streamChannels, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, streamChannels, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import type { KeyValueStore } from "@starling/kv";
 import { StreamOutbox } from "../use-cases/stream-outbox.ts";
 
@@ -22,13 +22,12 @@ const handlers: EventHandlers<StreamOutbox> = {
 
 /** Subscribes the consumer that streams announcements. */
 export async function startStreamAnnouncementsConsumer(bus: EventBus, kv: KeyValueStore): Promise<Subscription> {
-  return bus.subscribe({
+  return consumeEvents(bus, {
     topics: [TOPICS.moderation],
     group: STREAM_ANNOUNCEMENTS_CONSUMER,
     fromBeginning: false,
-    handler: async (envelope) => {
-      const stream = new StreamOutbox();
-      if (await dispatchEvent(handlers, envelope, stream)) await stream.publish(kv);
-    },
+    handlers,
+    context: () => new StreamOutbox(),
+    after: (stream) => stream.publish(kv),
   });
 }

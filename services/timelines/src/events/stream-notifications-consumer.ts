@@ -6,7 +6,7 @@
  * Streams are live only: the group starts at the topic's end, and a redelivery may stream a
  * notification twice (clients key notifications by id), so there is no inbox row to keep.
  */
-import { dispatchEvent, streamChannels, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, streamChannels, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import type { KeyValueStore } from "@starling/kv";
 import { StreamOutbox } from "../use-cases/stream-outbox.ts";
 
@@ -24,13 +24,12 @@ const handlers: EventHandlers<StreamOutbox> = {
 
 /** Subscribes the consumer that streams notifications. */
 export async function startStreamNotificationsConsumer(bus: EventBus, kv: KeyValueStore): Promise<Subscription> {
-  return bus.subscribe({
+  return consumeEvents(bus, {
     topics: [TOPICS.timelines],
     group: STREAM_NOTIFICATIONS_CONSUMER,
     fromBeginning: false,
-    handler: async (envelope) => {
-      const stream = new StreamOutbox();
-      if (await dispatchEvent(handlers, envelope, stream)) await stream.publish(kv);
-    },
+    handlers,
+    context: () => new StreamOutbox(),
+    after: (stream) => stream.publish(kv),
   });
 }

@@ -4,7 +4,7 @@
  * topic). Every event goes through the inbox, so a redelivery changes nothing.
  */
 import type { Transaction } from "@starling/db";
-import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
 import { deleteInteraction, deleteStatus, saveAccountState, saveInteraction, saveLinkShare, saveStatus } from "../data/read-model-queries.ts";
 import { publisherOf } from "../domain/trend-rules.ts";
 import type { TrendsDeps } from "../use-cases/deps.ts";
@@ -45,14 +45,6 @@ const handlers: EventHandlers<{ deps: TrendsDeps; trx: Transaction }> = {
 
 /** Subscribes the read-model consumer; it reads its topics from their beginning on first start. */
 export function startReadModelsConsumer(bus: EventBus, deps: TrendsDeps): Promise<Subscription> {
-  return bus.subscribe({
-    topics: [TOPICS.accounts, TOPICS.statuses, TOPICS.media],
-    group: READ_MODELS_CONSUMER,
-    fromBeginning: true,
-    handler: async (envelope) => {
-      // Types this consumer ignores leave no inbox row behind.
-      if (!Object.hasOwn(handlers, envelope.type)) return;
-      await handleOnce(deps.db, READ_MODELS_CONSUMER, envelope, (trx) => dispatchEvent(handlers, envelope, { deps, trx }).then(() => {}));
-    },
-  });
+  // Types this consumer ignores leave no inbox row behind.
+  return consumeEvents(bus, { topics: [TOPICS.accounts, TOPICS.statuses, TOPICS.media], group: READ_MODELS_CONSUMER, fromBeginning: true, handlers, context: () => ({ deps }), inbox: { db: deps.db } });
 }

@@ -4,7 +4,7 @@
  * redelivery is a no-op; rows are re-read from their owners, so disorder ends in the same state.
  */
 import type { Transaction } from "@starling/db";
-import { dispatchEvent, handleOnce, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { deleteKnownAccount } from "../data/search-accounts-queries.ts";
 import { addInteractions, removeInteraction } from "../data/search-statuses-queries.ts";
 import { indexNewStatus, reindexEditedStatus, unindexStatus } from "../use-cases/index-status.ts";
@@ -39,14 +39,6 @@ const handlers: EventHandlers<Extra> = {
 
 /** Subscribes the search consumer; it reads both topics from their beginning on first start. */
 export async function startSearchIndexConsumer(bus: EventBus, deps: SearchIndexDeps): Promise<Subscription> {
-  return bus.subscribe({
-    topics: [TOPICS.accounts, TOPICS.statuses],
-    group: SEARCH_INDEX_CONSUMER,
-    fromBeginning: true,
-    handler: async (envelope) => {
-      // Types this consumer ignores leave no inbox row behind.
-      if (!Object.hasOwn(handlers, envelope.type)) return;
-      await handleOnce(deps.db, SEARCH_INDEX_CONSUMER, envelope, (trx) => dispatchEvent(handlers, envelope, { deps, trx }).then(() => undefined));
-    },
-  });
+  // Types this consumer ignores leave no inbox row behind.
+  return consumeEvents(bus, { topics: [TOPICS.accounts, TOPICS.statuses], group: SEARCH_INDEX_CONSUMER, fromBeginning: true, handlers, context: () => ({ deps }), inbox: { db: deps.db } });
 }
