@@ -1,13 +1,11 @@
 // Starts the media service over real gRPC on a real database, once per backend: the embedded test server always,
 // PostgreSQL too when DATABASE_URL is set (in a schema of its own). Uploads go through the real
 // client-streaming RPCs, chunked as the gateway sends them.
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { credentials, Metadata, type ServiceError } from "@grpc/grpc-js";
-import { throwawayTestSchema, type Database } from "@starling/db";
-import { TOPICS, type EventBus, type EventEnvelope } from "@starling/events";
-import { createInfraProvider, type InfraProvider } from "@starling/platform";
+import type { Database } from "@starling/db";
+import type { EventBus, EventEnvelope } from "@starling/events";
+import { startServiceHarness } from "@starling/platform/service-harness";
 import {
   MediaPartKind,
   MediaServiceClient,
@@ -17,20 +15,12 @@ import {
   type UploadMediaRequest,
   type UploadOptions,
 } from "@starling/proto/media/v1/media";
-import { connectService, createServiceContext, signViewer, VIEWER_METADATA_KEY, type AsyncClient, type ViewerRole } from "@starling/runtime";
-import { uniqueName } from "@starling/testkit";
+import { connectService, signViewer, VIEWER_METADATA_KEY, type AsyncClient, type ViewerRole } from "@starling/runtime";
 import { mediaEnv } from "../src/config.ts";
 import { startMediaService } from "../src/service.ts";
 import type { MediaDeps } from "../src/use-cases/deps.ts";
 
-/** A database the suite can run on. */
-export interface Backend {
-  name: string;
-  url?: string;
-}
-
-/** The embedded test server, plus the PostgreSQL at DATABASE_URL when set. */
-export const backends: Backend[] = [{ name: "embedded PostgreSQL" }, ...(process.env.DATABASE_URL ? [{ name: "PostgreSQL", url: process.env.DATABASE_URL }] : [])];
+export { testBackends as backends } from "@starling/platform/service-harness";
 
 const SECRET = "media-test-secret-0123456789abcdef0123";
 const CHUNK = 64 * 1024;
@@ -69,24 +59,18 @@ export interface MediaHarness {
 }
 
 /** Starts the service; `workers: false` leaves pending uploads to the test to process by hand. */
-export async function startMediaHarness(backend: Backend, options: { workers?: boolean; env?: Record<string, string> } = {}): Promise<MediaHarness> {
-  const dataDir = await mkdtemp(join(tmpdir(), "starling-media-"));
-  const config = mediaEnv.parse({ VIEWER_TOKEN_SECRET: SECRET, GRPC_PORT: "0", ADMIN_PORT: "0", HTTP_PORT: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir, LOCAL_DOMAIN: "social.test", ...options.env });
-  const context = createServiceContext("media", { logLevel: process.env.TEST_LOG_LEVEL ?? "silent", shutdownTimeoutMs: 10_000 });
-  const base = createInfraProvider(config, { clientId: "media-test", logger: context.logger, shutdown: context.shutdown });
-  let db: Database | undefined;
-  const infra: InfraProvider = {
-    database: async (schema) => {
-      return (db = await throwawayTestSchema(backend.url, uniqueName(schema), context.shutdown));
-    },
-    bus: () => base.bus(),
-    kv: () => base.kv(),
-  };
-  const events: EventEnvelope[] = [];
-  await infra.bus().subscribe({ topics: [TOPICS.media], group: uniqueName("media_test"), fromBeginning: true, handler: async (e) => void events.push(e) });
+export async function startMediaHarness(backend: { url?: string }, options: { workers?: boolean; env?: Record<string, string> } = {}): Promise<MediaHarness> {
   const clock = { now: new Date() };
-  const started = await startMediaService(config, context, infra, { now: () => clock.now, workers: options.workers ?? true });
-  const address = `127.0.0.1:${started.grpcPort}`;
+  const harness = await startServiceHarness({
+    service: "media",
+    configSchema: mediaEnv,
+    viewerSecret: SECRET,
+    databaseUrl: backend.url,
+    env: { HTTP_PORT: "0", ...options.env },
+    shutdownTimeoutMs: 10_000,
+    start: (config, context, infra) => startMediaService(config, context, infra, { now: () => clock.now, workers: options.workers ?? true }),
+  });
+  const { endpoints: started, address } = harness;
   const client = connectService(MediaServiceClient, address, { deadlineMs: 60_000 });
   const raw = new MediaServiceClient(address, credentials.createInsecure(), { "grpc.max_receive_message_length": 16 * 1024 * 1024 });
   const token = (accountId: string, role?: ViewerRole) => signViewer(SECRET, { accountId, scopes: ["write:media"], role });
@@ -106,13 +90,13 @@ export async function startMediaHarness(backend: Backend, options: { workers?: b
     });
   return {
     client,
-    db: db!,
+    db: harness.db("media"),
     deps: started.deps,
-    mediaDir: join(dataDir, "media"),
+    mediaDir: join(harness.env.DATA_DIR!, "media"),
     filesUrl: `http://127.0.0.1:${started.httpPort}/system`,
     adminUrl: `http://127.0.0.1:${started.adminPort}`,
-    events,
-    bus: infra.bus(),
+    events: harness.events,
+    bus: harness.bus,
     grpcAddress: address,
     clock,
     viewer: async (accountId, role) => ({ viewerToken: await token(accountId, role) }),
@@ -136,7 +120,7 @@ export async function startMediaHarness(backend: Backend, options: { workers?: b
     async stop() {
       client.close();
       raw.close();
-      await context.shutdown.run("test");
+      await harness.stop();
     },
   };
 }
