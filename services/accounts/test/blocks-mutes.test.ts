@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { status } from "@grpc/grpc-js";
 import { decodePayload, TOPICS, type EventEnvelope } from "@starling/events";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
+import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import { RelationshipsServiceClient } from "@starling/proto/accounts/v1/relationships";
 import { connectService, createIdGenerator, type AsyncClient } from "@starling/runtime";
 import { waitFor } from "@starling/testkit";
@@ -73,6 +74,26 @@ for (const backend of backends) {
         [...ids, onBlockedDomain].map((id) => marks.get(id) ?? []),
         [["following"], ["blocking"], ["blockedBy"], ["muting"], [], ["domainBlocking"]],
       );
+    });
+
+    it("leaves out of account search those the viewer blocks, mutes or domain-blocks, and those blocking the viewer", async () => {
+      const profiles = connectService(ProfilesServiceClient, `127.0.0.1:${h.grpcPort}`, { deadlineMs: 10_000 });
+      const viewer = await user("seeker");
+      const [blocked, blocker, muted, shown] = [await user("hidey_blocked"), await user("hidey_blocker"), await user("hidey_muted"), await user("hidey_shown")];
+      const farAway = await remote("hidden-search.example");
+      await h.db.table("accounts").where({ id: farAway }).update({ username: "hidey_far" });
+      await rel.blockAccount({ targetAccountId: blocked.account.id }, viewer.as);
+      await rel.blockAccount({ targetAccountId: viewer.account.id }, blocker.as);
+      await rel.muteAccount({ targetAccountId: muted.account.id, notifications: true, duration: 0 }, viewer.as);
+      await rel.blockDomain({ domain: "hidden-search.example" }, viewer.as);
+      const search = async (as: { viewerToken: string }) => (await profiles.searchAccounts({ q: "hidey", offset: 0, following: false, resolve: false }, as)).accounts.map((a) => a.id).sort();
+      assert.deepEqual(await search(viewer.as), [shown.account.id]);
+      // Someone else still finds them all.
+      const other = await user("other");
+      assert.deepEqual(await search(other.as), [blocked.account.id, blocker.account.id, muted.account.id, shown.account.id, farAway].sort());
+      await rel.unmuteAccount({ targetAccountId: muted.account.id }, viewer.as);
+      assert.deepEqual(await search(viewer.as), [muted.account.id, shown.account.id].sort());
+      profiles.close();
     });
 
     it("ends pending follow requests both ways when blocking", async () => {

@@ -30,6 +30,8 @@ export interface AccountSearch {
   followedBy?: string | undefined;
   /** The searching account: accounts it follows rank before the others. */
   viewerId?: string | undefined;
+  /** When the viewer's mutes are read: those that ended no longer hide anyone. */
+  now: Date;
   limit: number;
   offset: number;
 }
@@ -39,7 +41,8 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * Ids of accounts matching a search, best first: an exact username, then accounts the viewer
  * follows, then more-followed accounts.
- * Suspended accounts never match.
+ * Suspended accounts never match, nor (as Mastodon's account search) accounts the viewer blocks,
+ * mutes or whose domain it blocks, nor those blocking the viewer.
  */
 export async function searchAccountIds(db: Database, search: AccountSearch): Promise<string[]> {
   const term = search.term.toLowerCase();
@@ -49,6 +52,7 @@ export async function searchAccountIds(db: Database, search: AccountSearch): Pro
     .where((q) => q.whereRaw("lower(a.username) like ? escape '\\'", [`${likeEscaped(term)}%`]).orWhereRaw("lower(a.display_name) like ? escape '\\'", [`%${likeEscaped(term)}%`]));
   if (search.domain === null) query.whereNull("a.domain");
   else if (search.domain !== undefined) query.whereRaw("lower(a.domain) = lower(?)", [search.domain]);
+  if (search.viewerId) excludeHiddenFrom(db, query, search.viewerId, search.now);
   if (search.followedBy) query.whereIn("a.id", db.table("follows").where({ account_id: search.followedBy }).select("target_account_id"));
   const rows: { id: string }[] = await query
     .orderByRaw("(lower(a.username) = ?) desc", [term])
@@ -59,4 +63,12 @@ export async function searchAccountIds(db: Database, search: AccountSearch): Pro
     .offset(search.offset)
     .select("a.id");
   return rows.map((r) => String(r.id));
+}
+
+/** Drops the accounts of `a` that the viewer blocks, mutes (while the mute lasts) or domain-blocks, or that block the viewer. */
+function excludeHiddenFrom(db: Database, query: ReturnType<Database["table"]>, viewerId: string, now: Date): void {
+  query
+    .whereNotExists(db.table("blocks as b").whereRaw("(b.account_id = ? and b.target_account_id = a.id) or (b.account_id = a.id and b.target_account_id = ?)", [viewerId, viewerId]))
+    .whereNotExists(db.table("mutes as m").where("m.account_id", viewerId).whereRaw("m.target_account_id = a.id").where((live) => live.whereNull("m.expires_at").orWhere("m.expires_at", ">", now)))
+    .whereNotExists(db.table("account_domain_blocks as d").where("d.account_id", viewerId).whereRaw("d.domain = lower(a.domain)"));
 }

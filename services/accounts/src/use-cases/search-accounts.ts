@@ -35,6 +35,7 @@ export async function searchAccounts(deps: ProfileDeps, viewer: Viewer | undefin
     domain: acct ? acct.domain : undefined,
     followedBy: input.following ? viewerId : undefined,
     viewerId,
+    now: deps.now(),
     limit: Math.min(Math.max(input.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT),
     offset: Math.max(input.offset, 0),
   });
