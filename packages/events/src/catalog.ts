@@ -18,6 +18,7 @@ import { UserSignedIn } from "@starling/proto/accounts/v1/events";
 import { AccountRoleChanged, RoleUpdated } from "@starling/proto/accounts/v1/events";
 import { InstanceSettingsUpdated, ReportUpdated } from "@starling/proto/moderation/v1/events";
 import { TrendsReviewRequested } from "@starling/proto/trends/v1/events";
+import { BookmarkCreated, BookmarkRemoved } from "@starling/proto/statuses/v1/interaction_events";
 import type { EventEnvelope } from "./event-bus.ts";
 
 /** One topic per owning service and contract version. */
@@ -107,6 +108,8 @@ export const EVENT_CATALOG = {
   "report.updated": entry(TOPICS.moderation, ReportUpdated),
   "instance_settings.updated": entry(TOPICS.moderation, InstanceSettingsUpdated),
   "trends.review_requested": entry(TOPICS.trends, TrendsReviewRequested),
+  "bookmark.created": entry(TOPICS.statuses, BookmarkCreated),
+  "bookmark.removed": entry(TOPICS.statuses, BookmarkRemoved),
 } as const;
 
 /** A known event type such as `status.created`. */

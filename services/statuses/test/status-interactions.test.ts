@@ -121,6 +121,12 @@ for (const backend of backends) {
       assert.deepEqual(back.page!.statuses.map((s) => s.id), [statuses[0]!.id], "min_id pages back without a gap");
       await interactions.unbookmarkStatus({ statusId: statuses[1]!.id }, await as(carol));
       assert.equal((await interactions.listBookmarks({ page: noPage }, await as(carol))).page!.statuses.length, 2);
+      // Announced (once each, whatever the repeats) for the search index, with no counter.
+      await interactions.unbookmarkStatus({ statusId: statuses[1]!.id }, await as(carol));
+      await waitFor(() => eventsOf("bookmark.removed").some((e) => decodePayload("bookmark.removed", e).statusId === statuses[1]!.id));
+      const created = eventsOf("bookmark.created").map((e) => decodePayload("bookmark.created", e)).filter((p) => statuses.some((s) => s.id === p.statusId));
+      assert.deepEqual(created.map((p) => [p.statusId, p.accountId, p.statusAccountId]).sort(), statuses.map((s) => [s.id, carol, alice]).sort());
+      assert.equal(eventsOf("bookmark.removed").filter((e) => decodePayload("bookmark.removed", e).statusId === statuses[1]!.id).length, 1);
     });
 
     it("pins up to five own statuses, refuses a sixth, others' and direct ones, and shows a pinned private post to its author", async function () {

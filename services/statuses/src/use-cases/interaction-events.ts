@@ -29,6 +29,11 @@ export function favouriteEvent(type: "favourite.created" | "favourite.deleted", 
   return type === "favourite.created" ? outboxEvent("statuses", type, status.id, { ...payload, createdAt: at }) : outboxEvent("statuses", type, status.id, payload);
 }
 
+/** bookmark.created or bookmark.removed for a bookmark of `status`. */
+export function bookmarkEvent(type: "bookmark.created" | "bookmark.removed", bookmark: InteractionRecord, status: Status): OutboxEvent {
+  return outboxEvent("statuses", type, status.id, { accountId: bookmark.accountId, statusId: status.id, statusAccountId: status.accountId });
+}
+
 /** status.pinned or status.unpinned. */
 export function pinEvent(type: "status.pinned" | "status.unpinned", status: Status): OutboxEvent {
   return outboxEvent("statuses", type, status.id, { statusId: status.id, accountId: status.accountId });
