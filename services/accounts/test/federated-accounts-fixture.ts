@@ -28,6 +28,7 @@ export const actor = (name: string, extra: Partial<UpsertRemoteAccountRequest> =
   followersCount: 0,
   followingCount: 0,
   statusesCount: 0,
+  indexable: false,
   ...extra,
 });
 

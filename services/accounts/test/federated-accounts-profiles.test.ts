@@ -63,6 +63,15 @@ for (const backend of backends) {
         assert.equal(eventsOf("account.created", first.id).length, 1);
       });
 
+      it("keeps the actor's indexable and announces account.updated when it changes, so search follows it", async () => {
+        const first = (await fed.upsertRemoteAccount(actor("ida", { indexable: true }))).account!;
+        assert.equal(first.indexable, true);
+        const after = (await fed.upsertRemoteAccount(actor("ida", { indexable: false }))).account!;
+        assert.equal(after.indexable, false);
+        await settled();
+        assert.equal(eventsOf("account.updated", first.id).length, 1);
+      });
+
       it("drops links that are not http(s) and records a known movedTo", async () => {
         const target = await remote("cyd_new");
         const a = await remote("cyd", { avatarUrl: "javascript:alert(1)", url: "data:text/html,x", movedToAccountId: target.id });

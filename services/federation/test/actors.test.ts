@@ -15,7 +15,7 @@ for (const backend of backends) {
     before(async () => {
       h = await startHarness(backend);
       aliceId = h.addAccount("alice", {
-        displayName: "Alice", note: "<p>Hello</p>", locked: true, discoverable: true,
+        displayName: "Alice", note: "<p>Hello</p>", locked: true, discoverable: true, indexable: true,
         avatarUrl: `${BASE_URL}/system/avatars/a.png`, headerUrl: `${BASE_URL}/system/headers/h.jpg`,
         fields: [{ name: "Site", value: '<a href="https://alice.example">alice.example</a>', verifiedAt: undefined }],
       }).id;
@@ -91,6 +91,7 @@ for (const backend of backends) {
       assert.equal(doc.endpoints.sharedInbox, `${BASE_URL}/inbox`);
       assert.equal(doc.manuallyApprovesFollowers, true);
       assert.equal(doc.discoverable, true);
+      assert.equal(doc.indexable, true, "toot:indexable follows the account's opt-in");
       assert.deepEqual({ type: doc.icon.type, url: doc.icon.url, mediaType: doc.icon.mediaType }, { type: "Image", url: `${BASE_URL}/system/avatars/a.png`, mediaType: "image/png" });
       assert.equal(doc.image.url, `${BASE_URL}/system/headers/h.jpg`);
       const attachments = [doc.attachment].flat();

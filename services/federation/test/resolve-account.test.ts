@@ -25,6 +25,7 @@ for (const backend of backends) {
         icon: { type: "Image", url: `${peer.origin}/a.png` }, image: { type: "Image", url: `${peer.origin}/h.png` },
         attachment: [{ type: "PropertyValue", name: "Site", value: '<a href="https://dana.example">dana.example</a><script>x</script>' }],
         alsoKnownAs: [`${peer.origin}/users/old-dana`],
+        indexable: true,
         // Counts come from the collections' totals: linked ones are fetched, an embedded one read as is.
         following: { type: "OrderedCollection", id: `${peer.origin}/users/dana/following`, totalItems: 3 },
         outbox: `${peer.origin}/users/dana/outbox`,
@@ -72,6 +73,14 @@ for (const backend of backends) {
       assert.deepEqual(upsert.alsoKnownAs, [`${peer.origin}/users/old-dana`]);
       assert.equal(new Date(upsert.createdAt).toISOString(), "2020-01-02T03:04:05.000Z");
       assert.deepEqual([upsert.followersCount, upsert.followingCount, upsert.statusesCount], [12, 3, 345]);
+      assert.equal(upsert.indexable, true, "toot:indexable read from the actor");
+    });
+
+    it("reads an actor that does not say it is indexable as not indexable, as Mastodon", async () => {
+      await peer.actor("quiet");
+      await client.resolveAccount({ query: `quiet@${peer.host}` });
+      const upsert = h.calls.find((c) => c.method === "upsertRemoteAccount" && c.request.username === "quiet")!.request;
+      assert.equal(upsert.indexable, false);
     });
 
     it("asks WebFinger for JRD (application/jrd+json, application/json), as Mastodon does", async () => {

@@ -111,7 +111,8 @@ export async function startSigningPeer(): Promise<SigningPeer> {
           "https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1",
           // Mastodon's extension terms, as Mastodon declares them.
           { manuallyApprovesFollowers: "as:manuallyApprovesFollowers", alsoKnownAs: { "@id": "as:alsoKnownAs", "@type": "@id" }, movedTo: { "@id": "as:movedTo", "@type": "@id" },
-            schema: "http://schema.org#", PropertyValue: "schema:PropertyValue", value: "schema:value" },
+            schema: "http://schema.org#", PropertyValue: "schema:PropertyValue", value: "schema:value",
+            toot: "http://joinmastodon.org/ns#", discoverable: "toot:discoverable", indexable: "toot:indexable" },
         ],
         id, type: "Person", preferredUsername: username, name: username, url: `${origin}/@${username}`,
         inbox: `${id}/inbox`, followers: `${id}/followers`, endpoints: { sharedInbox: `${origin}/inbox` },

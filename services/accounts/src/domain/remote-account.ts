@@ -13,6 +13,8 @@ export interface RemoteProfile {
   locked: boolean;
   bot: boolean;
   discoverable: boolean | null;
+  /** The actor's toot:indexable (false when it does not say). */
+  indexable: boolean;
   group: boolean;
   /** The actor's `published`, when it has one. */
   createdAt: Date | null;
@@ -57,8 +59,7 @@ export function remoteAccountFrom(profile: RemoteProfile, id: string, now: Date,
     locked: profile.locked,
     bot: profile.bot,
     discoverable: profile.discoverable,
-    // Not read from remote actors yet: their posts are found only by those they concern.
-    indexable: existing?.indexable ?? false,
+    indexable: profile.indexable,
     actorType: profile.group ? "Group" : profile.bot ? "Service" : "Person",
     createdAt: profile.createdAt ?? existing?.createdAt ?? now,
     followersCount: count(profile.followersCount),
@@ -99,6 +100,8 @@ const shownProfile = (a: Account) => [
   a.locked,
   a.bot,
   a.discoverable,
+  // The search index reads it again on account.updated: its public posts become findable, or stop.
+  a.indexable,
   a.actorType,
   a.createdAt.getTime(),
   a.fields?.map((f) => [f.name, f.value]),

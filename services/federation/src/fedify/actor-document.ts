@@ -79,6 +79,8 @@ export function actorDocument(account: Account, id: URL, baseUrl: string, keys: 
     assertionMethods: keys.assertionMethods,
     manuallyApprovesFollowers: account.locked,
     discoverable: account.discoverable ?? false,
+    // Whether others may find its public posts by full-text search (Mastodon 4.2's toot:indexable).
+    indexable: profile && account.indexable,
     icon: profile ? image(account.avatarUrl, baseUrl) : null,
     image: profile ? image(account.headerUrl, baseUrl) : null,
     attachments: profile ? account.fields.map((field) => new PropertyValue({ name: field.name, value: field.value })) : [],

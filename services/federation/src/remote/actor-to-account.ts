@@ -99,6 +99,7 @@ export async function actorToUpsert(actor: Actor, options: MapOptions): Promise<
     locked: actor.manuallyApprovesFollowers ?? false,
     bot: actor instanceof Service || actor instanceof Application,
     discoverable: actor.discoverable ?? undefined,
+    indexable: actor.indexable ?? false,
     group: actor instanceof Group,
     createdAt: actor.published ? new Date(actor.published.epochMilliseconds) : undefined,
     avatarUrl: await imageUrl(() => actor.getIcon(loaders)),
