@@ -65,6 +65,50 @@ for (const backend of backends) {
       await waitFor(async () => !(await find("carol", "whole")).includes("bobCoffee"), { timeoutMs: 30_000 });
     });
 
+    it("lets a viewer find a post they bookmarked, and forget it when they remove the bookmark", async () => {
+      await peers.interactions.bookmarkStatus({ statusId: posts.bobCoffee! }, await asUser(ids.carol!));
+      await waitFor(async () => (await find("carol", "whole")).includes("bobCoffee"), { timeoutMs: 30_000 });
+      await peers.interactions.unbookmarkStatus({ statusId: posts.bobCoffee! }, await asUser(ids.carol!));
+      await waitFor(async () => !(await find("carol", "whole")).includes("bobCoffee"), { timeoutMs: 30_000 });
+    });
+
+    it("leaves out authors the viewer blocks, mutes or domain-blocks, and those blocking the viewer, until that ends", async () => {
+      const dave = await peers.createAccount("dave");
+      await peers.profiles.updateCredentials({ indexable: true }, await asUser(dave));
+      await waitFor(async () => (await service.db.table("search_accounts").where({ id: dave, indexable: true }).first()) !== undefined, { timeoutMs: 30_000 });
+      const far = await peers.remoteAccount("erin", "far.example", true);
+      posts.daveLatte = await peers.post(dave, "latte art");
+      posts.erinLatte = await peers.remotePost(far, "<p>latte foam</p>");
+      for (const id of [posts.daveLatte, posts.erinLatte]) await indexed(id);
+      const carol = await asUser(ids.carol!);
+      const latte = (expected: string[]) => waitFor(async () => JSON.stringify(await find("carol", "latte")) === JSON.stringify(expected), { timeoutMs: 30_000, what: expected.join() });
+      await latte(["daveLatte", "erinLatte"]);
+      await peers.relationships.blockAccount({ targetAccountId: dave }, carol);
+      await latte(["erinLatte"]);
+      await peers.relationships.unblockAccount({ targetAccountId: dave }, carol);
+      await latte(["daveLatte", "erinLatte"]);
+      await peers.relationships.blockAccount({ targetAccountId: ids.carol! }, await asUser(dave));
+      await latte(["erinLatte"]);
+      await peers.relationships.unblockAccount({ targetAccountId: ids.carol! }, await asUser(dave));
+      await peers.relationships.muteAccount({ targetAccountId: dave, notifications: true, duration: 0 }, carol);
+      await latte(["erinLatte"]);
+      await peers.relationships.unmuteAccount({ targetAccountId: dave }, carol);
+      await peers.relationships.blockDomain({ domain: "far.example" }, carol);
+      await latte(["daveLatte"]);
+      await peers.relationships.unblockDomain({ domain: "far.example" }, carol);
+      await latte(["daveLatte", "erinLatte"]);
+      assert.deepEqual(await find("bob", "latte"), ["daveLatte", "erinLatte"], "others' blocks hide nothing from bob");
+    });
+
+    it("finds a remote account's public posts only while its actor says it is indexable", async () => {
+      const quiet = await peers.remoteAccount("frank", "quiet.example", false);
+      posts.frankMocha = await peers.remotePost(quiet, "<p>mocha beans</p>");
+      await indexed(posts.frankMocha);
+      assert.deepEqual(await find("carol", "mocha"), []);
+      await peers.remoteAccount("frank", "quiet.example", true);
+      await waitFor(async () => (await find("carol", "mocha")).includes("frankMocha"), { timeoutMs: 30_000, what: "frank's post once indexable" });
+    });
+
     it("finds nothing for an anonymous viewer", async () => {
       assert.deepEqual(await find(undefined, "coffee"), []);
     });
@@ -104,6 +148,12 @@ for (const backend of backends) {
       assert.deepEqual(statusIds, [posts.carolTagged, posts.bobPrivate]);
       const next = await search.searchStatuses({ q: "coffee", limit: 2, offset: 0, maxId: statusIds[1] }, await asUser(ids.carol!));
       assert.deepEqual(next.statusIds, [posts.carolReply, posts.aliceLink]);
+    });
+
+    it("pages immediately above min_id, newest first", async () => {
+      const { statusIds } = await search.searchStatuses({ q: "coffee", limit: 2, offset: 0, minId: posts.aliceCoffee }, await asUser(ids.carol!));
+      assert.deepEqual(statusIds, [posts.carolReply, posts.aliceLink]);
+      await assert.rejects(search.searchStatuses({ q: "coffee", limit: 2, offset: 0, minId: "not-an-id" }, await asUser(ids.carol!)), (error: { code?: number }) => error.code === GrpcStatus.INVALID_ARGUMENT);
     });
 
     it("refuses a malformed query as INVALID_ARGUMENT, anonymous or not", async () => {

@@ -1,4 +1,5 @@
 import type { Database, Transaction } from "@starling/db";
+import { readPage, type Page } from "@starling/paging";
 import type { SearchQuery } from "../domain/search-query.ts";
 import { textSearchConfig } from "../domain/text-search-config.ts";
 
@@ -19,7 +20,7 @@ export interface IndexedStatus {
   editedAt?: Date | undefined;
 }
 
-export type InteractionKind = "favourite" | "reblog" | "mention";
+export type InteractionKind = "favourite" | "reblog" | "mention" | "bookmark";
 
 /**
  * Stores or replaces a status's row, unless it was deleted already or a later edit is stored.
@@ -90,10 +91,11 @@ export interface StatusSearch {
   viewerId: string;
   /** The account `from:` named, resolved. */
   fromAccountId?: string | undefined;
-  limit: number;
+  /** Cursors and size; the offset skips that many of the page's matches (Mastodon's `offset`). */
+  page: Page;
   offset: number;
-  maxId?: string | undefined;
-  minId?: string | undefined;
+  /** When the viewer's mutes are read: those that ended no longer hide anyone. */
+  now: Date;
 }
 
 // A tsquery of every word and phrase: each as written and, with language:, also stemmed.
@@ -106,7 +108,9 @@ function textQuery(db: Database, query: SearchQuery) {
 
 /**
  * Ids of the statuses matching a search that the viewer may see (their own, those they interacted
- * with or were mentioned in, and open ones), newest first.
+ * with, bookmarked or were mentioned in, and open ones), newest first; min_id reads the matches
+ * just above it. As Mastodon's search, authors the viewer blocks, mutes or domain-blocks, and those
+ * blocking the viewer, are left out.
  */
 export async function findStatusIds(db: Database, search: StatusSearch): Promise<string[]> {
   const { query } = search;
@@ -118,6 +122,7 @@ export async function findStatusIds(db: Database, search: StatusSearch): Promise
       .orWhere("s.open", true)
       .orWhereExists(db.table("search_interactions as i").whereRaw("i.status_id = s.id").where("i.account_id", search.viewerId)),
   );
+  excludeHidden(db, rows, search.viewerId, search.now);
   if (search.fromAccountId) rows.where("s.account_id", search.fromAccountId);
   for (const has of query.has) rows.where(`s.has_${has}`, true);
   if (query.is.includes("reply")) rows.where("s.is_reply", true);
@@ -125,8 +130,17 @@ export async function findStatusIds(db: Database, search: StatusSearch): Promise
   if (query.language) rows.where("s.language", query.language);
   if (query.before) rows.where("s.created_at", "<", query.before);
   if (query.after) rows.where("s.created_at", ">=", query.after);
-  if (search.maxId) rows.where("s.id", "<", search.maxId);
-  if (search.minId) rows.where("s.id", ">", search.minId);
-  const found: { id: string }[] = await rows.orderBy("s.id", "desc").limit(search.limit).offset(search.offset);
+  if (search.offset > 0) rows.offset(search.offset);
+  const found = await readPage<{ id: string }>(rows, "s.id", search.page);
   return found.map((r) => String(r.id));
+}
+
+/** Leaves out the statuses of authors hidden from the viewer (see search_blocks, search_mutes, search_domain_blocks). */
+function excludeHidden(db: Database, rows: ReturnType<Database["table"]>, viewerId: string, now: Date): void {
+  rows
+    .whereNotExists(db.table("search_blocks as b").whereRaw("(b.account_id = ? and b.target_account_id = s.account_id) or (b.account_id = s.account_id and b.target_account_id = ?)", [viewerId, viewerId]))
+    .whereNotExists(db.table("search_mutes as m").where("m.account_id", viewerId).whereRaw("m.target_account_id = s.account_id").where((live) => live.whereNull("m.expires_at").orWhere("m.expires_at", ">", now)))
+    .whereNotExists(
+      db.table("search_domain_blocks as d").join(db.knex.raw("??.search_accounts as a", [db.schema]), "a.domain", "d.domain").where("d.account_id", viewerId).whereRaw("a.id = s.account_id"),
+    );
 }

@@ -6,6 +6,7 @@
 import type { Transaction } from "@starling/db";
 import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { deleteKnownAccount } from "../data/search-accounts-queries.ts";
+import { removeExclusion, saveExclusion } from "../data/search-exclusions-queries.ts";
 import { addInteractions, removeInteraction } from "../data/search-statuses-queries.ts";
 import { indexNewStatus, reindexEditedStatus, unindexStatus } from "../use-cases/index-status.ts";
 import { refreshKnownAccount } from "../use-cases/refresh-known-account.ts";
@@ -35,6 +36,16 @@ const handlers: EventHandlers<Extra> = {
   "follow.accepted": (follow, _envelope, extra) => refresh(follow.targetAccountId, extra),
   "follow.removed": (follow, _envelope, extra) => refresh(follow.targetAccountId, extra),
   "account.deleted": (account, _envelope, { deps, trx }) => deleteKnownAccount(deps.db, trx, account.accountId),
+  // A bookmark widens what its owner may find, as a favourite does (Mastodon searches both).
+  "bookmark.created": (mark, _envelope, { deps, trx }) => addInteractions(deps.db, trx, [{ accountId: mark.accountId, statusId: mark.statusId, kind: "bookmark" }]),
+  "bookmark.removed": (mark, _envelope, { deps, trx }) => removeInteraction(deps.db, trx, { accountId: mark.accountId, statusId: mark.statusId, kind: "bookmark" }),
+  // Whom each viewer's search leaves out.
+  "block.created": (block, _envelope, { deps, trx }) => saveExclusion(deps.db, trx, { kind: "block", ...block }),
+  "block.removed": (block, _envelope, { deps, trx }) => removeExclusion(deps.db, trx, { kind: "block", ...block }),
+  "mute.created": (mute, _envelope, { deps, trx }) => saveExclusion(deps.db, trx, { kind: "mute", accountId: mute.accountId, targetAccountId: mute.targetAccountId, expiresAt: mute.expiresAt }),
+  "mute.removed": (mute, _envelope, { deps, trx }) => removeExclusion(deps.db, trx, { kind: "mute", ...mute }),
+  "domain_block.created": (block, _envelope, { deps, trx }) => saveExclusion(deps.db, trx, { kind: "domain", ...block }),
+  "domain_block.removed": (block, _envelope, { deps, trx }) => removeExclusion(deps.db, trx, { kind: "domain", ...block }),
 };
 
 /** Subscribes the search consumer; it reads both topics from their beginning on first start. */

@@ -1,3 +1,4 @@
+import { parsePage } from "@starling/paging";
 import { findKnownAccountId } from "../data/search-accounts-queries.ts";
 import { findStatusIds } from "../data/search-statuses-queries.ts";
 import { searchTagNames } from "../data/search-tags-queries.ts";
@@ -40,7 +41,9 @@ export async function searchStatuses(deps: SearchIndexDeps, caller: Caller, inpu
   const fromAccountId = query.from ? await authorOf(deps, viewerId, query.from) : input.accountId;
   if (query.from && !fromAccountId) return [];
   if (query.from && input.accountId && input.accountId !== fromAccountId) return [];
-  return findStatusIds(deps.db, { query, viewerId, fromAccountId, limit: pageSize(input.limit), offset: Math.max(input.offset, 0), maxId: input.maxId, minId: input.minId });
+  // Mastodon's cursors: below max_id, or the matches immediately above min_id.
+  const page = parsePage({ maxId: input.maxId, minId: input.minId, limit: pageSize(input.limit) }, { default: DEFAULT_LIMIT, max: MAX_LIMIT });
+  return findStatusIds(deps.db, { query, viewerId, fromAccountId, page, offset: Math.max(input.offset, 0), now: deps.now() });
 }
 
 /** Hashtag names for a query such as "#Coffee" or "coff": normalized prefix match. */

@@ -9,9 +9,11 @@ import { accountsEnv, seededViewerRole, startAccountsService } from "@starling/a
 import type { InfraProvider } from "@starling/platform";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
 import { AdminAccountsServiceClient } from "@starling/proto/accounts/v1/admin_accounts";
+import { FederatedAccountsServiceClient, UpsertRemoteAccountRequest } from "@starling/proto/accounts/v1/federated_accounts";
 import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
 import { RelationshipsServiceClient } from "@starling/proto/accounts/v1/relationships";
 import { SecurityServiceClient } from "@starling/proto/accounts/v1/security";
+import { FederatedStatusesServiceClient, UpsertRemoteStatusRequest } from "@starling/proto/statuses/v1/federated_statuses";
 import { StatusInteractionsServiceClient } from "@starling/proto/statuses/v1/interactions";
 import { StatusesServiceClient, type CreateStatusRequest } from "@starling/proto/statuses/v1/statuses";
 import { connectService, createServiceContext, OPERATOR_ROLE, signViewer, type AsyncClient, type ServiceContext } from "@starling/runtime";
@@ -34,6 +36,11 @@ export interface SearchPeers {
   security: AsyncClient<SecurityServiceClient>;
   statuses: AsyncClient<StatusesServiceClient>;
   interactions: AsyncClient<StatusInteractionsServiceClient>;
+  federatedAccounts: AsyncClient<FederatedAccountsServiceClient>;
+  /** Stores (or refreshes) a remote actor's account, as federation does; resolves with its id. */
+  remoteAccount(username: string, domain: string, indexable: boolean): Promise<string>;
+  /** Stores a public post of a remote account, as federation does; resolves with the status id. */
+  remotePost(accountId: string, html: string): Promise<string>;
   /** Creates a confirmed local account with a role ("" for a plain user); resolves with its id. */
   createAccount(username: string, role?: string): Promise<string>;
   /** Posts as the account (public unless said otherwise); resolves with the status id. */
@@ -56,6 +63,8 @@ export async function startSearchPeers(infra: InfraProvider, context: ServiceCon
     security: connectService(SecurityServiceClient, accountsAddress, options),
     statuses: connectService(StatusesServiceClient, statusesAddress, options),
     interactions: connectService(StatusInteractionsServiceClient, statusesAddress, options),
+    federatedAccounts: connectService(FederatedAccountsServiceClient, accountsAddress, options),
+    federatedStatuses: connectService(FederatedStatusesServiceClient, statusesAddress, options),
   };
   context.shutdown.add("clients", "test peer clients", () => Object.values(peers).forEach((c) => c.close()));
   const owner = await signViewer(VIEWER_SECRET, { scopes: ["admin:write"], role: OPERATOR_ROLE });
@@ -65,6 +74,16 @@ export async function startSearchPeers(infra: InfraProvider, context: ServiceCon
     async createAccount(username, role = "") {
       const { account } = await peers.accounts.createAccount({ username, email: `${username}@example.test`, password: "", confirmed: true, role }, { viewerToken: owner });
       return account!.id;
+    },
+    async remoteAccount(username, domain, indexable) {
+      const uri = `https://${domain}/users/${username}`;
+      const { account } = await peers.federatedAccounts.upsertRemoteAccount(UpsertRemoteAccountRequest.fromPartial({ uri, username, domain, displayName: username, indexable }));
+      return account!.id;
+    },
+    async remotePost(accountId, html) {
+      const uri = `https://remote.test/statuses/${accountId}/${Math.random().toString(36).slice(2)}`;
+      const { status } = await peers.federatedStatuses.upsertRemoteStatus(UpsertRemoteStatusRequest.fromPartial({ uri, accountId, visibility: "public", content: html, createdAt: new Date() }));
+      return status!.id;
     },
     async post(accountId, text, extra = {}) {
       const request = { status: text, visibility: "public", spoilerText: "", sensitive: false, application: { name: "Test", website: "" }, mediaIds: [], ...extra };
