@@ -100,4 +100,13 @@ describeOnBothStacks("Trends", (start) => {
     assert.ok(trending, "trends once its publisher is approved");
     assert.deepEqual([trending.title, trending.history[0].accounts], ["Herons", "15"]);
   });
+
+  it("links the pages beside a trends page by offset in the Link header, as Mastodon", async () => {
+    // The hashtag approved above trends, so a page of one is full.
+    const link = async (path: string, token?: string) => (await fetch(`${stack.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })).headers.get("link");
+    assert.match((await link("/api/v1/trends/tags?limit=1")) ?? "", /^<https?:\/\/[^>]+\/api\/v1\/trends\/tags\?limit=1&offset=1>; rel="next"$/);
+    assert.match((await link("/api/v1/trends/tags?limit=1&offset=1")) ?? "", /\/api\/v1\/trends\/tags\?limit=1&offset=0>; rel="prev"$/);
+    assert.match((await link("/api/v1/admin/trends/tags?limit=1&offset=2", admin.accessToken)) ?? "", /\/api\/v1\/admin\/trends\/tags\?limit=1&offset=1>; rel="prev"$/);
+    assert.equal(await link("/api/v1/trends/statuses?limit=20&offset=0"), null, "nothing before the top, and no next after a short page");
+  });
 });

@@ -122,6 +122,15 @@ for (const backend of backends) {
       assert.deepEqual((await trends.listTrendingLinks({ offset: 0, review: false })).links.map((l) => l.url), ["https://news.example/900"]);
     });
 
+    it("says where the pages beside a listed one start: the next only after a full page, the previous unless at the top", async () => {
+      const all = (await trends.listTrendingTags({ offset: 0, limit: 100, review: true }, staff)).tags.length;
+      assert.ok(all >= 3, `${all} candidates`);
+      const first = await trends.listTrendingTags({ offset: 0, limit: 1, review: true }, staff);
+      assert.deepEqual([first.page?.nextOffset, first.page?.prevOffset], [1, undefined]);
+      const last = await trends.listTrendingTags({ offset: all - 1, limit: 2, review: true }, staff);
+      assert.deepEqual([last.tags.length, last.page?.nextOffset, last.page?.prevOffset], [1, undefined, Math.max(all - 3, 0)]);
+    });
+
     it("refuses the review view, reviews and refreshes to those without manage_taxonomies, and unknown items", async () => {
       const user = await service.as({ accountId: "77" });
       await assert.rejects(trends.listTrendingTags({ offset: 0, review: true }, user), grpcCode(GrpcStatus.PERMISSION_DENIED));

@@ -34,6 +34,12 @@ describe("Link header", () => {
     );
   });
 
+  it("links pages of a list paged by position with offset, replacing the request's", () => {
+    const link = linkHeader(base, "/api/v1/trends/tags", { offset: "10", limit: "5" }, { next: "15", prev: "5", byOffset: true });
+    assert.equal(link, '<https://example.test/api/v1/trends/tags?limit=5&offset=15>; rel="next", <https://example.test/api/v1/trends/tags?limit=5&offset=5>; rel="prev"');
+    assert.equal(linkHeader(base, "/api/v1/trends/tags", { offset: "0" }, { prev: "0", byOffset: true }), '<https://example.test/api/v1/trends/tags?offset=0>; rel="prev"');
+  });
+
   it("is absent when there is nothing to link to", () => {
     assert.equal(linkHeader(base, path, { limit: "2" }, {}), undefined);
   });

@@ -32,12 +32,20 @@ export interface RouteContext {
 
 /** Cursor ids for the Link header of a paginated answer. */
 export interface PageLinks {
-  /** Id for rel="next" (older items, as max_id). */
+  /** Id for rel="next" (older items, as max_id), or the offset where the next page starts. */
   next?: string | undefined;
-  /** Id for rel="prev" (newer items, as min_id or since_id). */
+  /** Id for rel="prev" (newer items, as min_id or since_id), or the offset where the previous page starts. */
   prev?: string | undefined;
   /** Which parameter carries the prev cursor: min_id for timelines, since_id for account lists. */
   prevParam?: "min_id" | "since_id";
+  /** Lists paged by position (trends, as Mastodon): both links carry `offset`. */
+  byOffset?: boolean;
+}
+
+/** Links of a list paged by offset, from where the pages beside it start (absent: none that way). */
+export function offsetLinks(page: { nextOffset?: number | undefined; prevOffset?: number | undefined } | undefined): PageLinks | undefined {
+  if (!page) return undefined;
+  return { next: page.nextOffset?.toString(), prev: page.prevOffset?.toString(), byOffset: true };
 }
 
 /**

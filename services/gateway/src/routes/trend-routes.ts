@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Route, RouteContext } from "../http/route.ts";
+import { offsetLinks, type Route, type RouteContext } from "../http/route.ts";
 import { int32Param } from "../http/params.ts";
-import type { LinkPublisher } from "@starling/proto/trends/v1/trends";
+import type { LinkPublisher, OffsetPage } from "@starling/proto/trends/v1/trends";
 import { presentTrendingLinks, presentTrendingStatuses, presentTrendingTags } from "../presenters/trend.ts";
 
 const page = z.object({ limit: int32Param.optional(), offset: int32Param.min(0).default(0), lang: z.string().max(35).optional() });
@@ -19,23 +19,36 @@ function languageOf(ctx: RouteContext, input: Page): string | undefined {
 const request = (ctx: RouteContext, input: Page, staff: boolean) => ({ limit: input.limit, offset: input.offset, language: languageOf(ctx, input), review: staff });
 
 type Kind = "tags" | "statuses" | "links";
+/** A rendered page of trends and where the pages beside it start (for the Link header). */
+type Listed = { items: Record<string, unknown>[]; page?: OffsetPage | undefined };
 const list = {
-  tags: async (ctx: RouteContext, input: Page, staff: boolean) => presentTrendingTags(ctx, (await ctx.clients.trends.listTrendingTags(request(ctx, input, staff), { viewerToken: ctx.viewerToken })).tags, staff),
-  statuses: async (ctx: RouteContext, input: Page, staff: boolean) => presentTrendingStatuses(ctx, (await ctx.clients.trends.listTrendingStatuses(request(ctx, input, staff), { viewerToken: ctx.viewerToken })).statuses, staff),
-  links: async (ctx: RouteContext, input: Page, staff: boolean) => presentTrendingLinks(ctx, (await ctx.clients.trends.listTrendingLinks(request(ctx, input, staff), { viewerToken: ctx.viewerToken })).links, staff),
+  tags: async (ctx: RouteContext, input: Page, staff: boolean): Promise<Listed> => {
+    const { tags, page } = await ctx.clients.trends.listTrendingTags(request(ctx, input, staff), { viewerToken: ctx.viewerToken });
+    return { items: presentTrendingTags(ctx, tags, staff), page };
+  },
+  statuses: async (ctx: RouteContext, input: Page, staff: boolean): Promise<Listed> => {
+    const { statuses, page } = await ctx.clients.trends.listTrendingStatuses(request(ctx, input, staff), { viewerToken: ctx.viewerToken });
+    return { items: await presentTrendingStatuses(ctx, statuses, staff), page };
+  },
+  links: async (ctx: RouteContext, input: Page, staff: boolean): Promise<Listed> => {
+    const { links, page } = await ctx.clients.trends.listTrendingLinks(request(ctx, input, staff), { viewerToken: ctx.viewerToken });
+    return { items: await presentTrendingLinks(ctx, links, staff), page };
+  },
 };
 
 // Staff's trends_enabled instance setting (Mastodon's trends setting) empties the public lists, as Mastodon answers then.
 const trendsShown = async (ctx: RouteContext) => (await ctx.clients.instanceSettings.getInstanceSettings({})).trendsEnabled;
-const publicList = (path: string, kind: Kind): Route<Page> => ({
+// Trends page by offset, and link their neighbours with it, as Mastodon's trends controllers.
+const publicList = (path: string, kind: Kind): Route<Page, Listed> => ({
   method: "get",
   path,
   auth: "none",
   input: page,
-  call: async (ctx, input) => ((await trendsShown(ctx)) ? list[kind](ctx, input, false) : []),
-  present: (_ctx, items) => items,
+  call: async (ctx, input) => ((await trendsShown(ctx)) ? list[kind](ctx, input, false) : { items: [] }),
+  present: (_ctx, listed) => listed.items,
+  links: (listed) => offsetLinks(listed.page),
 });
-const adminList = (kind: Kind): Route<Page> => ({
+const adminList = (kind: Kind): Route<Page, Listed> => ({
   method: "get",
   path: `/api/v1/admin/trends/${kind}`,
   auth: "user",
@@ -43,7 +56,8 @@ const adminList = (kind: Kind): Route<Page> => ({
   permission: "manage_taxonomies",
   input: page,
   call: (ctx, input) => list[kind](ctx, input, true),
-  present: (_ctx, items) => items,
+  present: (_ctx, listed) => listed.items,
+  links: (listed) => offsetLinks(listed.page),
 });
 const reviewRoute = (path: string, kind: string, approve: boolean): Route<Review> => ({
   method: "post",

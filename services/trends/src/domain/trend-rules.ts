@@ -21,6 +21,20 @@ export const WINDOW_DAYS = 7;
 export const PAGE: Record<TrendKind, { fallback: number; max: number }> = { tag: { fallback: 10, max: 20 }, status: { fallback: 20, max: 40 }, link: { fallback: 10, max: 20 } };
 export const REVIEW_PAGE_MAX = 100;
 
+/** Where the pages beside one of `count` items read at `offset` with `limit` start. */
+export interface OffsetPage {
+  nextOffset?: number;
+  prevOffset?: number;
+}
+
+/**
+ * As Mastodon's trends controllers: a next page when this one is full, a previous one when this one
+ * does not start at the top (Mastodon only links it past the first `limit` items; here from any offset).
+ */
+export function offsetPage(count: number, offset: number, limit: number): OffsetPage {
+  return { ...(count >= limit ? { nextOffset: offset + limit } : {}), ...(offset > 0 ? { prevOffset: Math.max(offset - limit, 0) } : {}) };
+}
+
 /** The thresholds an item must pass to be scored at all. */
 export interface TrendThresholds {
   tagAccounts: number;

@@ -17,16 +17,17 @@ const reviewOf = (item: ListedTrend) => reviewToProto(item.decisions.find((d) =>
 export function trendsHandlers(deps: TrendsDeps): AsyncHandlers<TrendsServiceServer> {
   return {
     async listTrendingTags(request, ctx) {
-      const tags = await listTrends(deps, callerOf(ctx), "tag", request);
-      return { tags: tags.map((tag) => ({ id: tag.itemId, name: tag.label, displayName: tag.label, history: tag.history.map(dayToProto), score: tag.score, review: reviewOf(tag) })) };
+      const { items: tags, page } = await listTrends(deps, callerOf(ctx), "tag", request);
+      return { page, tags: tags.map((tag) => ({ id: tag.itemId, name: tag.label, displayName: tag.label, history: tag.history.map(dayToProto), score: tag.score, review: reviewOf(tag) })) };
     },
     async listTrendingStatuses(request, ctx) {
-      const statuses = await listTrends(deps, callerOf(ctx), "status", request);
-      return { statuses: statuses.map((status) => ({ statusId: status.itemId, accountId: status.label, score: status.score, review: reviewOf(status) })) };
+      const { items: statuses, page } = await listTrends(deps, callerOf(ctx), "status", request);
+      return { page, statuses: statuses.map((status) => ({ statusId: status.itemId, accountId: status.label, score: status.score, review: reviewOf(status) })) };
     },
     async listTrendingLinks(request, ctx) {
-      const links = await listTrends(deps, callerOf(ctx), "link", request);
+      const { items: links, page } = await listTrends(deps, callerOf(ctx), "link", request);
       return {
+        page,
         links: links.map((link) => ({ id: link.itemId, cardId: link.itemId, url: link.label, publisher: link.publisher, history: link.history.map(dayToProto), score: link.score, review: reviewOf(link) })),
       };
     },
