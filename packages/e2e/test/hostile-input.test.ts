@@ -123,6 +123,35 @@ function describeHostileInput(start: () => Promise<Stack>): void {
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
   });
 
+  it("answers every search and lookup route, given NUL, bytes that are not UTF-8, control characters, very long or odd text, with JSON and never a 5xx", async function () {
+    this.timeout(120_000);
+    // Already percent-encoded, as a client would send them (the invalid sequences cannot be encoded otherwise).
+    const raw = ["%00", "a%00b", "%FF%FE", "%ED%A0%80", "caf%C3", "%01%1F", "%E2%80%AE", "a".repeat(5_000), "word%20".repeat(1_000), "%23".repeat(300)];
+    const odd = ["'\\%_\"", "!&|()<->:*", "a:b:c", "from:", "from:@", "@@@", "@", "#", "😀", "@a@b@c", "https://", "acct:", "   ", "has:media has:media", "before:9999-99-99"];
+    const inputs = [...raw, ...odd.map(encodeURIComponent)];
+    const paths = (q: string) => [
+      `/api/v2/search?q=${q}`,
+      `/api/v2/search?q=${q}&type=accounts&resolve=true`,
+      `/api/v2/search?q=${q}&type=hashtags`,
+      `/api/v2/search?q=${q}&type=statuses&min_id=1`,
+      `/api/v1/accounts/search?q=${q}&resolve=true`,
+      `/api/v1/accounts/lookup?acct=${q}`,
+      `/api/v1/tags/${q}`,
+      `/.well-known/webfinger?resource=${q}`,
+      `/.well-known/webfinger?resource=acct:${q}`,
+    ];
+    for (const q of inputs) {
+      for (const path of paths(q)) {
+        const res = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${alice.accessToken}` } });
+        const body = await res.text();
+        const what = `GET ${path.slice(0, 80)} answered ${res.status} ${res.headers.get("content-type")}: ${body.slice(0, 200)}`;
+        assert.ok(res.status < 500, what);
+        // WebFinger is the federation's (Fedify's) protocol endpoint: a 4xx there says why in plain text.
+        if (!path.startsWith("/.well-known/") || res.ok) assert.match(res.headers.get("content-type") ?? "", /json/, what);
+      }
+    }
+  });
+
   it("reads form fields named constructor or __proto__ as ordinary unknown fields on media routes", async function () {
     this.timeout(60_000);
     for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
