@@ -53,6 +53,29 @@ describeOnBothStacks("search, directory and suggestions", (start) => {
     assert.deepEqual((await search(carol, word)).body.statuses.map((s: Json) => s.id), [mine.id]);
   });
 
+  it("leaves out of accounts and statuses what the viewer blocked or muted, and pages statuses by min_id", async function () {
+    this.timeout(60_000);
+    const word = `numbat${suffix}`;
+    const first = (await api(alice, "POST", "/api/v1/statuses", { status: `One ${word}`, visibility: "public" })).body;
+    const second = (await api(alice, "POST", "/api/v1/statuses", { status: `Two ${word}`, visibility: "public" })).body;
+    await api(alice, "POST", "/api/v1/statuses", { status: `Three ${word}`, visibility: "public" });
+    const ids = async (session: Session, query: string) => (await search(session, query)).body.statuses.map((s: Json) => s.id);
+    await waitFor(async () => (await ids(dave, word)).length === 3, { timeoutMs: 30_000, what: "alice's posts found by dave" });
+    const page = await api(dave, "GET", `/api/v2/search?${new URLSearchParams({ q: word, type: "statuses", limit: "1", min_id: first.id })}`);
+    assert.deepEqual(page.body.statuses.map((s: Json) => s.id), [second.id], "the match immediately above min_id");
+    const accountIds = async () => (await api(dave, "GET", `/api/v1/accounts/search?${new URLSearchParams({ q: alice.account.username })}`)).body.map((a: Json) => a.id);
+    assert.ok((await accountIds()).includes(alice.account.id));
+    await api(dave, "POST", `/api/v1/accounts/${alice.account.id}/mute`);
+    await waitFor(async () => (await ids(dave, word)).length === 0, { timeoutMs: 30_000, what: "muted alice's posts gone from dave's search" });
+    assert.ok(!(await accountIds()).includes(alice.account.id), "nor her account");
+    await api(dave, "POST", `/api/v1/accounts/${alice.account.id}/unmute`);
+    await waitFor(async () => (await ids(dave, word)).length === 3, { timeoutMs: 30_000, what: "alice's posts back once unmuted" });
+    await api(dave, "POST", `/api/v1/accounts/${alice.account.id}/block`);
+    await waitFor(async () => (await ids(dave, word)).length === 0, { timeoutMs: 30_000, what: "blocked alice's posts gone" });
+    assert.ok(!(await accountIds()).includes(alice.account.id));
+    await api(dave, "POST", `/api/v1/accounts/${alice.account.id}/unblock`);
+  });
+
   it("finds a hashtag as a Tag with its history", async function () {
     this.timeout(60_000);
     const tag = `wombat${suffix}`;
