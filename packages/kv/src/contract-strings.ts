@@ -21,6 +21,16 @@ export function describeStringContract({ store }: ContractContext): void {
       assert.equal(await store().get("greeting"), "héllo 🌍");
     });
 
+    it("getMany answers each key's string in order, null for missing, expired and non-string keys", async function () {
+      await store().set("one", "1");
+      await store().set("two", "2");
+      await store().set("brief", "x", { ttlMs: SHORT_TTL_MS });
+      await store().zadd("z", [{ score: 1, member: "m" }]);
+      await waitFor(async () => (await store().get("brief")) === null, { ...EXPIRY_DEADLINE, what: "expiry" });
+      assert.deepEqual(await store().getMany(["two", "missing", "one", "brief", "z", "one"]), ["2", null, "1", null, null, "1"]);
+      assert.deepEqual(await store().getMany([]), []);
+    });
+
     it("setIfAbsent stores only when the key is missing", async function () {
       assert.equal(await store().setIfAbsent("lock", "owner-1"), true);
       assert.equal(await store().setIfAbsent("lock", "owner-2"), false);

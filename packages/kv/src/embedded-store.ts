@@ -125,6 +125,13 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions = {}): KeyValu
       const entry = stringEntry(key);
       return entry ? (entry.value as string) : null;
     },
+    // As Redis's MGET: a key holding another type reads as null rather than failing the batch.
+    async getMany(keys) {
+      return keys.map((key) => {
+        const value = live(key)?.value;
+        return typeof value === "string" ? value : null;
+      });
+    },
     async set(key, value, options?: ExpiryOptions) {
       assertOpen();
       entries.set(key, { value, expiresAt: expiresAt(options?.ttlMs) });

@@ -87,6 +87,9 @@ export interface KeyValueStore {
   /** The string at `key`, or null when the key does not exist or has expired. */
   get(key: string): Promise<string | null>;
 
+  /** The strings at `keys`, in their order (null where {@link get} would answer null), in one command. */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
+
   /** Stores `value` at `key`, replacing any value or type, and clears or sets its expiry. */
   set(key: string, value: string, options?: ExpiryOptions): Promise<void>;
 

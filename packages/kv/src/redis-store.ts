@@ -52,6 +52,9 @@ export function createRedisStore(options: RedisStoreOptions): KeyValueStore {
     async get(key) {
       return client.get(key);
     },
+    async getMany(keys) {
+      return keys.length === 0 ? [] : client.mget(...keys);
+    },
     async set(key, value, options) {
       if (options?.ttlMs === undefined) await client.set(key, value);
       else await client.set(key, value, "PX", writeTtlMs(options.ttlMs));

@@ -16,6 +16,8 @@ import type { ViewerMark } from "./viewer-states-queries.ts";
 interface PageCache {
   kv: KeyValueStore;
   ttlMs: number;
+  /** Rows decoded from their stored JSON, by that JSON (see {@link decodeStatus}). */
+  decoded: Map<string, Status>;
 }
 
 // Keyed by the service's Database, which every data function receives: a Database without a cache
@@ -24,7 +26,7 @@ const caches = new WeakMap<Database, PageCache>();
 
 /** Serves live statuses rows and viewer marks of `db` from `kv` from now on. */
 export function cacheStatusPages(db: Database, kv: KeyValueStore, ttlMs: number): void {
-  caches.set(db, { kv, ttlMs });
+  caches.set(db, { kv, ttlMs, decoded: new Map() });
 }
 
 const rowKey = (id: string) => `statuses:row:${id}`;
@@ -68,10 +70,10 @@ export async function viewerMarksChanged(db: Database, trx: Transaction | undefi
 export async function cachedStatusRows(db: Database, ids: readonly string[], fetch: (missing: string[]) => Promise<Status[]>): Promise<Status[]> {
   const cache = caches.get(db);
   if (!cache) return fetch([...ids]);
-  const found = await readThrough(cache.kv, ids, {
+  const found = await readThrough<Status>(cache.kv, ids, {
     keyOf: rowKey,
     encode: (status) => JSON.stringify(status),
-    decode: decodeStatus,
+    decode: (stored) => decodeStatus(cache, stored),
     fetch: async (missing) => new Map((await fetch(missing)).map((status) => [status.id, status])),
     ttlMs: cache.ttlMs,
   });
@@ -114,11 +116,31 @@ export async function cachedViewerMarks(
   return [...found].flatMap(([id, marks]) => marks.map((mark) => ({ id, mark })));
 }
 
-// JSON turns the dates into strings; everything else in a Status survives it.
-function decodeStatus(stored: string): Status {
+// Rows decoded and kept at most, per cache; the map is emptied when full (the hot rows come back at once).
+const DECODED_MAX = 5_000;
+
+/**
+ * The row stored as `stored`. Parsing a page's rows was the costliest step of a page read, and the
+ * same rows are read again and again, so each stored JSON is parsed once: keyed by the JSON itself,
+ * a changed row (a new JSON) can never be answered with its old decoding, and the store still says
+ * which rows are live. The decoded rows are shared by every caller, so they are frozen: code that
+ * would change one fails loudly instead of changing another caller's row.
+ */
+function decodeStatus(cache: PageCache, stored: string): Status {
+  const known = cache.decoded.get(stored);
+  if (known) return known;
+  // JSON turns the dates into strings; everything else in a Status survives it.
   const status = JSON.parse(stored) as Status;
   status.createdAt = new Date(status.createdAt);
   if (status.editedAt !== null) status.editedAt = new Date(status.editedAt);
   if (status.deletedAt !== null) status.deletedAt = new Date(status.deletedAt);
+  deepFreeze(status);
+  if (cache.decoded.size >= DECODED_MAX) cache.decoded.clear();
+  cache.decoded.set(stored, status);
   return status;
+}
+
+function deepFreeze(value: object): void {
+  for (const field of Object.values(value)) if (typeof field === "object" && field !== null && !(field instanceof Date)) deepFreeze(field);
+  Object.freeze(value);
 }
