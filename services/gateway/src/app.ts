@@ -18,6 +18,7 @@ import { passwordAttempts } from "./http/rate-limit/password-attempts.ts";
 import { passwordChecks } from "./http/rate-limit/password-checks.ts";
 import { rateLimiter } from "./http/rate-limit/rate-limiter.ts";
 import { THROTTLES } from "./http/rate-limit/throttles.ts";
+import { requestValuesOnce, weakETag } from "./http/request-values-once.ts";
 import { refuseMalformedText } from "./http/text-input.ts";
 import { pagesRouter } from "./pages/pages-router.ts";
 import { ROUTES } from "./routes/route-table.ts";
@@ -31,7 +32,9 @@ export function createApp(config: GatewayConfig, clients: Clients, logger: Logge
   // Mastodon clients send arrays as `types[]=a&types[]=b`; the extended parser reads them.
   app.set("query parser", "extended");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.set("etag", weakETag);
   const baseUrl = publicBaseUrl(config);
+  app.use(requestValuesOnce);
   app.use(cors);
   // Before anything else a client can reach: an address staff blocked (no_access) gets nothing.
   app.use(ipAccess(ipBlocks));
