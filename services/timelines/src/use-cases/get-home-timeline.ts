@@ -12,10 +12,16 @@ import { statusesFor } from "./reply-filter.ts";
  */
 export async function getHomeTimeline(deps: FeedDeps, accountId: string, input: PageInput | undefined): Promise<string[]> {
   const page = parsePage(input, TIMELINE_PAGE_LIMITS);
-  if (!(await touchBuilt(deps.kv, accountId))) await rebuildHomeFeed(deps, accountId);
-  if (page.limit === 0) return [];
   const { query, reverse } = feedRangeFor(page);
-  const ids = await readFeed(deps.kv, accountId, query);
+  // The feed is read in the same round trip as the check that it is built (nearly always); a
+  // feed that was not built is rebuilt and read again, and the first read is thrown away.
+  const read = () => (page.limit === 0 ? Promise.resolve([]) : readFeed(deps.kv, accountId, query));
+  const [built, optimistic] = await Promise.all([touchBuilt(deps.kv, accountId), read()]);
+  let ids = optimistic;
+  if (!built) {
+    await rebuildHomeFeed(deps, accountId);
+    ids = await read();
+  }
   return reverse ? ids.reverse() : ids;
 }
 
