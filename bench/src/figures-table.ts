@@ -17,6 +17,7 @@ const ROWS: readonly Row[] = [
   { key: "homeLatencyP99Ms", label: "home timeline, latency p99 (ms)", decimals: 0 },
   { key: "homeNon2xx", label: "home timeline, non-2xx responses", decimals: 0 },
   { key: "homeErrors", label: "home timeline, socket errors", decimals: 0 },
+  { key: "homeCpuMsPerRequest", label: "home timeline, CPU ms per request (Starling's processes)", decimals: 3 },
   { key: "rssAfterLoadMiB", label: "RSS right after the load (MiB)", decimals: 1 },
   { key: "filteredHomeRequestsPerSecond", label: "home timeline, reader with 50 filter keywords, requests/s", decimals: 1 },
   { key: "filteredHomeLatencyP50Ms", label: "home timeline, 50 filter keywords, latency p50 (ms)", decimals: 0 },
@@ -60,6 +61,6 @@ export function formatFiguresTable(columns: Record<string, Column>): string {
   const table = [["figure", ...names], ...cells];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
   const line = (cellsOfLine: string[]) => cellsOfLine.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  const reasons = names.flatMap((name) => (columns[name]!.missing ? [`${name}: ${columns[name]!.missing}`] : []));
+  const reasons = names.flatMap((name) => [...(columns[name]!.missing ? [columns[name]!.missing!] : []), ...(columns[name]!.notes ?? [])].map((line) => `${name}: ${line}`));
   return [line(table[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line), ...reasons].join("\n");
 }

@@ -9,6 +9,7 @@ export type FigureKey =
   | "homeLatencyP99Ms"
   | "homeNon2xx"
   | "homeErrors"
+  | "homeCpuMsPerRequest"
   | "rssAfterLoadMiB"
   | "filteredHomeRequestsPerSecond"
   | "filteredHomeLatencyP50Ms"
@@ -52,6 +53,8 @@ export interface Column {
   figures: Partial<Record<FigureKey, Figure>>;
   /** Set when the whole column was skipped or failed; printed instead of blanks. */
   missing?: string;
+  /** Lines printed under the table, after the column's name (details a cell has no room for). */
+  notes?: string[];
 }
 
 /** Shorthand for a figure without a caveat. */

@@ -1,6 +1,7 @@
 import autocannon from "autocannon";
 import { figure, type Column, type Figure } from "./figures.ts";
 import type { BenchConfig } from "./config.ts";
+import { cpuPerRequest, cpuSnapshot } from "./process-cpu.ts";
 import { HOME_PAGE_SIZE } from "./seed-home-timeline.ts";
 
 /** The path every home-timeline load reads, Starling's and the bare server's alike. */
@@ -15,6 +16,8 @@ export interface PageLoad {
   latencyP99Ms: Figure;
   non2xx: Figure;
   errors: Figure;
+  /** Requests answered in all. */
+  requests: number;
 }
 
 /**
@@ -29,13 +32,23 @@ export async function loadPage(url: string, headers: Record<string, string>, con
     latencyP99Ms: figure(result.latency.p99),
     non2xx: figure(result.non2xx, `of ${result.requests.total}`),
     errors: figure(result.errors, result.timeouts ? `${result.timeouts} timeouts` : undefined),
+    requests: result.requests.total,
   };
 }
 
-/** Starling's home page under load, as the home-timeline rows of the table. */
-export async function loadHomeTimeline(url: string, accessToken: string, config: BenchConfig): Promise<Column["figures"]> {
+/**
+ * Starling's home page under load, as the home-timeline rows of the table, with the CPU time the
+ * stack's processes spent per request (`processes`: the stack's, by name) and, in `notes`, each
+ * process's share.
+ */
+export async function loadHomeTimeline(url: string, accessToken: string, config: BenchConfig, processes: ReadonlyMap<string, number>, notes: string[]): Promise<Column["figures"]> {
+  const before = cpuSnapshot(processes);
   const load = await loadPage(`${url}${HOME_PATH}`, { authorization: `Bearer ${accessToken}` }, config);
+  const perProcess = cpuPerRequest(before, cpuSnapshot(processes), load.requests);
+  if (perProcess.length > 1) notes.push(`home timeline, CPU ms per request by process: ${perProcess.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(", ")}`);
+  const cpu = perProcess.reduce((sum, [, ms]) => sum + ms, 0);
   return {
+    ...(perProcess.length > 0 ? { homeCpuMsPerRequest: figure(cpu) } : {}),
     homeRequestsPerSecond: load.requestsPerSecond,
     homeLatencyP50Ms: load.latencyP50Ms,
     homeLatencyP99Ms: load.latencyP99Ms,

@@ -66,7 +66,7 @@ const embeddedStack: StackUnderTest = {
 try {
   if (config.stacks.has("embedded")) {
     if (config.scenarios.has("ready")) await scenario(embedded, "embedded ready time", async (figures) => Object.assign(figures, await measureEmbeddedStart(running)));
-    if (needsStack) await scenario(embedded, "embedded stack", (figures) => benchStack(running, embeddedStack, config, figures));
+    if (needsStack) await scenario(embedded, "embedded stack", () => benchStack(running, embeddedStack, config, embedded));
     if (config.scenarios.has("trends-refresh")) await scenario(embedded, "embedded trend refresh", async (figures) => Object.assign(figures, await benchTrendsRefresh(undefined)));
   } else embedded.missing = "skipped (BENCH_STACKS)";
   if (config.stacks.has("production")) await scenario(production, "real servers", async () => {
@@ -87,7 +87,7 @@ try {
       // A fresh database and eight processes all healthy: the production analogue of a cold start.
       readyNote: "8 processes",
     };
-    if (needsStack) await scenario(production, "production stack", (figures) => benchStack(running, productionStack, config, figures));
+    if (needsStack) await scenario(production, "production stack", () => benchStack(running, productionStack, config, production));
     if (config.scenarios.has("trends-refresh")) await scenario(production, "production trend refresh", async (figures) => Object.assign(figures, await benchTrendsRefresh(servers)));
   }
   console.log(`\nStarling benchmark: home timeline with ${config.connections} connections for ${config.durationSeconds} s (BENCH_DURATION)\n`);

@@ -31,7 +31,8 @@ export interface StackUnderTest {
  * Starts a stack and runs every scenario on it in turn, writing each figure into `figures` as soon as
  * it is measured, so a failing scenario keeps the ones before it; stops the stack whatever happens.
  */
-export async function benchStack(running: RunningStacks, subject: StackUnderTest, config: BenchConfig, figures: Column["figures"]): Promise<void> {
+export async function benchStack(running: RunningStacks, subject: StackUnderTest, config: BenchConfig, column: Column): Promise<void> {
+  const figures = column.figures;
   const startedAt = performance.now();
   let stack = await running.start(() => subject.start());
   if (subject.readyNote) figures.readyColdMs = figure(performance.now() - startedAt, subject.readyNote);
@@ -43,7 +44,7 @@ export async function benchStack(running: RunningStacks, subject: StackUnderTest
     const page = await fetchPage(stack.url, HOME_PATH, accessToken);
     if (config.scenarios.has("home")) {
       say(`GET ${HOME_PATH}, ${config.connections} connections, ${config.durationSeconds} s`);
-      Object.assign(figures, await loadHomeTimeline(stack.url, accessToken, config));
+      Object.assign(figures, await loadHomeTimeline(stack.url, accessToken, config, stack.processIds?.() ?? new Map(), (column.notes ??= [])));
       // Only a one-process stack has a single RSS worth printing; the production stack is eight.
       if (stack.pid !== undefined) figures.rssAfterLoadMiB = figure(await readRssMiB(stack.pid));
     }

@@ -26,6 +26,7 @@ export async function startEmbeddedStack(options: { dataDir?: string; port?: num
     name: "embedded",
     url,
     pid: server.process.pid,
+    processIds: () => new Map(server.process.pid === undefined ? [] : [["starling", server.process.pid]]),
     dataDir,
     output: () => server.output(),
     createAccount: (username, email, extra) => cliCreateAccount(env, username, email, extra),

@@ -93,6 +93,7 @@ export async function startProductionStack(servers: RealServers, options: { env?
     createAccount: (username, email, extra) => cliCreateAccount(common, username, email, extra),
     cli: (args) => runNode("packages/cli/src/main.ts", args, common),
     stopService: async (name) => children.get(name)?.stop(),
+    processIds: () => new Map([...children].flatMap(([name, child]) => (child.process.pid === undefined ? [] : [[name, child.process.pid] as const]))),
     servicePid(name) {
       const supervisor = children.get(name)?.process.pid;
       return options.supervised && supervisor !== undefined ? childPidsOf(supervisor)[0] : undefined;

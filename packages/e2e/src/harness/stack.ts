@@ -21,6 +21,8 @@ export interface Stack {
   cli(args: string[]): Promise<string>;
   /** Stops one service, when the stack runs services as separate processes. */
   stopService?(name: string): Promise<void>;
+  /** The processes serving the stack, by name (each service, or the one server), for drivers that read their CPU time (the bench). */
+  processIds?(): Map<string, number>;
   /** The process id of a service, when the stack runs each under a supervisor (undefined while it restarts). */
   servicePid?(name: string): number | undefined;
   stop(): Promise<void>;
