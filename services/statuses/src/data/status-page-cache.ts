@@ -16,8 +16,8 @@ import type { ViewerMark } from "./viewer-states-queries.ts";
 interface PageCache {
   kv: KeyValueStore;
   ttlMs: number;
-  /** Rows decoded from their stored JSON, by that JSON (see {@link decodeStatus}). */
-  decoded: Map<string, Status>;
+  /** Rows decoded from their stored JSON, by status id (see {@link decodeStatus}). */
+  decoded: Map<string, { stored: string; status: Status }>;
 }
 
 // Keyed by the service's Database, which every data function receives: a Database without a cache
@@ -73,7 +73,7 @@ export async function cachedStatusRows(db: Database, ids: readonly string[], fet
   const found = await readThrough<Status>(cache.kv, ids, {
     keyOf: rowKey,
     encode: (status) => JSON.stringify(status),
-    decode: (stored) => decodeStatus(cache, stored),
+    decode: (stored, id) => decodeStatus(cache, id, stored),
     fetch: async (missing) => new Map((await fetch(missing)).map((status) => [status.id, status])),
     ttlMs: cache.ttlMs,
   });
@@ -120,15 +120,16 @@ export async function cachedViewerMarks(
 const DECODED_MAX = 5_000;
 
 /**
- * The row stored as `stored`. Parsing a page's rows was the costliest step of a page read, and the
- * same rows are read again and again, so each stored JSON is parsed once: keyed by the JSON itself,
- * a changed row (a new JSON) can never be answered with its old decoding, and the store still says
- * which rows are live. The decoded rows are shared by every caller, so they are frozen: code that
- * would change one fails loudly instead of changing another caller's row.
+ * The row of `id` stored as `stored`. Parsing a page's rows was the costliest step of a page read,
+ * and the same rows are read again and again, so each stored JSON is parsed once: a decoding is
+ * reused only for the very JSON it came from (compared whole, which costs far less than hashing it
+ * as a key would), so a changed row can never be answered with its old decoding, and the store
+ * still says which rows are live. The decoded rows are shared by every caller, so they are frozen:
+ * code that would change one fails loudly instead of changing another caller's row.
  */
-function decodeStatus(cache: PageCache, stored: string): Status {
-  const known = cache.decoded.get(stored);
-  if (known) return known;
+function decodeStatus(cache: PageCache, id: string, stored: string): Status {
+  const known = cache.decoded.get(id);
+  if (known?.stored === stored) return known.status;
   // JSON turns the dates into strings; everything else in a Status survives it.
   const status = JSON.parse(stored) as Status;
   status.createdAt = new Date(status.createdAt);
@@ -136,7 +137,7 @@ function decodeStatus(cache: PageCache, stored: string): Status {
   if (status.deletedAt !== null) status.deletedAt = new Date(status.deletedAt);
   deepFreeze(status);
   if (cache.decoded.size >= DECODED_MAX) cache.decoded.clear();
-  cache.decoded.set(stored, status);
+  cache.decoded.set(id, { stored, status });
   return status;
 }
 

@@ -4,7 +4,8 @@ import type { KeyValueStore } from "@starling/kv";
 export interface ReadThroughOptions<T> {
   keyOf(id: string): string;
   encode(value: T): string;
-  decode(stored: string): T;
+  /** The value stored for `id`. */
+  decode(stored: string, id: string): T;
   /** The values of the ids the store lacks, in one call; ids it leaves out stay unknown and uncached. */
   fetch(missing: string[]): Promise<Map<string, T>>;
   ttlMs: number;
@@ -22,7 +23,7 @@ export async function readThrough<T>(kv: KeyValueStore, ids: readonly string[], 
   const cached = await kv.getMany(wanted.map((id) => options.keyOf(id)));
   const missing = wanted.filter((id, i) => {
     const value = cached[i];
-    if (value !== null && value !== undefined) found.set(id, options.decode(value));
+    if (value !== null && value !== undefined) found.set(id, options.decode(value, id));
     return value === null || value === undefined;
   });
   if (missing.length === 0) return found;
