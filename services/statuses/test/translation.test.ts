@@ -3,7 +3,7 @@ import { status as GrpcStatus } from "@grpc/grpc-js";
 import { CreateStatusRequest } from "@starling/proto/statuses/v1/statuses";
 import { TranslationServiceClient } from "@starling/proto/statuses/v1/translation";
 import { connectService, type AsyncClient } from "@starling/runtime";
-import { startDeepLServer, startLibreTranslateServer, type Dictionary, type TranslationServer } from "@starling/testkit";
+import { startDeepLServer, startLibreTranslateServer, waitFor, type Dictionary, type TranslationServer } from "@starling/testkit";
 import { startStatusesHarness, type StatusesHarness } from "./support/statuses-harness.ts";
 
 const DICTIONARY: Dictionary = {
@@ -79,6 +79,9 @@ describe("status translation through LibreTranslate over gRPC", function () {
   it("refuses private and direct statuses, even to viewers who may see them", async function () {
     await t.service.accounts.follow(t.bob, t.alice);
     const priv = await t.post({ visibility: "private" });
+    // bob sees followers-only posts once the follow has reached statuses' cached standings (an event).
+    const bobSees = async () => (await t.service.client.getStatuses({ ids: [priv.id] }, await t.service.viewer(t.bob))).statuses.length === 1;
+    await waitFor(bobSees, { what: "bob seeing alice's followers-only post" });
     await assert.rejects(t.translate(priv.id, "de"), rejectsWith(GrpcStatus.PERMISSION_DENIED));
     await assert.rejects(t.translate(priv.id, "de", t.alice), rejectsWith(GrpcStatus.PERMISSION_DENIED));
     const direct = await t.post({ status: "@bob Good morning", visibility: "direct" });
