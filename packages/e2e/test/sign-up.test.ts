@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { createOAuthAPIClient, createRestAPIClient, type mastodon } from "masto";
+import { STARLING_VERSION } from "@starling/runtime";
 import { readMailbox } from "@starling/testkit";
 import { startEmbeddedStack } from "../src/harness/embedded-stack.ts";
 import { runNode } from "../src/harness/processes.ts";
@@ -73,8 +74,11 @@ describe("sign-up on the embedded run", () => {
     assert.equal(again.statusCode, 403);
     const instance = await createRestAPIClient({ url: stack.url }).v2.instance.fetch();
     assert.deepEqual(instance.registrations, { enabled: true, approvalRequired: false, message: null });
-    const nodeInfo = (await (await fetch(`${stack.url}/nodeinfo/2.0`)).json()) as { openRegistrations: boolean };
+    const nodeInfo = (await (await fetch(`${stack.url}/nodeinfo/2.0`)).json()) as { openRegistrations: boolean; software: unknown };
     assert.equal(nodeInfo.openRegistrations, true);
+    // One version everywhere: NodeInfo's software and the Mastodon-style version string of both instance routes.
+    assert.deepEqual(nodeInfo.software, { name: "starling", version: STARLING_VERSION });
+    assert.equal(instance.version, `4.0.2 (compatible; Starling ${STARLING_VERSION})`);
   });
 
   it("answers bad sign-up input with 422 JSON field details and writes nothing", async () => {
@@ -143,6 +147,7 @@ describe("sign-up needing approval on the embedded run", () => {
     assert.deepEqual([pending.statusCode, pending.message], [403, "Your login is currently pending approval"]);
     const v1 = await createRestAPIClient({ url: stack.url }).v1.instance.fetch();
     assert.deepEqual([v1.registrations, v1.approvalRequired], [true, true]);
+    assert.equal(v1.version, `4.0.2 (compatible; Starling ${STARLING_VERSION})`);
     const out = await runNode("packages/cli/src/main.ts", ["accounts", "approve", form.username], { ...process.env, DATA_DIR: stack.dataDir, LOG_LEVEL: "warn" });
     assert.match(out, /^OK/m);
     assert.equal((await user.v1.accounts.verifyCredentials()).username, form.username);

@@ -22,3 +22,4 @@ export * from "./service-host.ts";
 export * from "./shutdown.ts";
 export * from "./viewer.ts";
 export * from "./permissions.ts";
+export * from "./version.ts";

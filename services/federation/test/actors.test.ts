@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { createPrivateKey, createPublicKey, createSign, createVerify, generateKeyPairSync, type JsonWebKey } from "node:crypto";
+import { STARLING_VERSION } from "@starling/runtime";
 import { backends, BASE_URL, DOMAIN, startHarness, type Harness } from "./harness.ts";
 
 const AP = "application/activity+json";
@@ -191,6 +192,7 @@ for (const backend of backends) {
       assert.match(response.headers.get("content-type") ?? "", /profile="http:\/\/nodeinfo.diaspora.software\/ns\/schema\/2.0#"/);
       const doc = (await response.json()) as Json;
       assert.equal(doc.version, "2.0");
+      assert.deepEqual(doc.software, { name: "starling", version: STARLING_VERSION });
       assert.deepEqual(doc.usage, { users: { total: 2, activeHalfyear: 2, activeMonth: 1 }, localPosts: 5 });
       assert.equal(doc.openRegistrations, true);
     });

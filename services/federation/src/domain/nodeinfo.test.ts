@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { STARLING_VERSION } from "@starling/runtime";
 import { nodeInfo20, nodeInfoLinks, NODEINFO_20_REL } from "./nodeinfo.ts";
 
 describe("NodeInfo 2.0", () => {
@@ -9,6 +10,7 @@ describe("NodeInfo 2.0", () => {
     assert.deepEqual(Object.keys(doc).sort(), ["metadata", "openRegistrations", "protocols", "services", "software", "usage", "version"]);
     assert.equal(doc.version, "2.0");
     assert.match(doc.software.name, /^[a-z0-9-]+$/);
+    assert.equal(doc.software.version, STARLING_VERSION);
     assert.deepEqual(doc.usage, { users: { total: 7, activeHalfyear: 5, activeMonth: 3 }, localPosts: 42 });
     assert.ok(doc.protocols.length >= 1);
     assert.equal(doc.openRegistrations, true);

@@ -1,7 +1,8 @@
 import type { UsageStats } from "@starling/proto/common/v1/page";
+import { STARLING_VERSION } from "@starling/runtime";
 
 /** The software name and version NodeInfo reports; the name matches ^[a-z0-9-]+$ as the schema requires. */
-export const SOFTWARE = { name: "starling", version: "0.1.0" } as const;
+export const SOFTWARE = { name: "starling", version: STARLING_VERSION } as const;
 
 /** The NodeInfo 2.0 schema's namespace, used as the discovery link's rel. */
 export const NODEINFO_20_REL = "http://nodeinfo.diaspora.software/ns/schema/2.0";

@@ -5,11 +5,11 @@ import type { GetRegistrationSettingsResponse as Registrations } from "@starling
 import type { Account } from "@starling/proto/accounts/v1/accounts";
 import type { InstanceSettings } from "@starling/proto/moderation/v1/instance_settings";
 import { presentAccount } from "./account.ts";
-import { publicBaseUrl } from "@starling/runtime";
+import { publicBaseUrl, STARLING_VERSION } from "@starling/runtime";
 import type { GatewayConfig } from "../config.ts";
 
 /** The software version clients read; the Mastodon API level first, so feature checks work. */
-export const VERSION = "4.0.2 (compatible; Starling 0.1.0)";
+export const VERSION = `4.0.2 (compatible; Starling ${STARLING_VERSION})`;
 
 /** Limits Starling enforces, as Mastodon 4.0 publishes them (reference §4.10). */
 const LIMITS = {

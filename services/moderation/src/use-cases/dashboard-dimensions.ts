@@ -1,6 +1,5 @@
-import { createRequire } from "node:module";
 import type { DashboardRequest, Dimension, DimensionItem } from "@starling/proto/moderation/v1/dashboard";
-import { invalidArgument } from "@starling/runtime";
+import { invalidArgument, STARLING_VERSION } from "@starling/runtime";
 import { usernamesOf } from "../data/dashboard-accounts-queries.ts";
 import { topCounts, topMemberSets, type DaySpan } from "../data/dashboard-counters-queries.ts";
 import { postgresFacts } from "../data/server-facts-queries.ts";
@@ -9,8 +8,6 @@ import { humanSize } from "../domain/human-size.ts";
 import { requireStaff } from "../domain/staff.ts";
 import type { Caller, ModerationDeps } from "./deps.ts";
 import { keyParam, requestSpan } from "./dashboard-request.ts";
-
-const STARLING_VERSION: string = createRequire(import.meta.url)("../../package.json").version;
 
 type Reader = (deps: ModerationDeps, span: DaySpan, limit: number, param: string) => Promise<DimensionItem[]>;
 
