@@ -58,6 +58,7 @@ export async function startFederationService(
     logger: context.logger,
     kv: infra.kv(),
     authorizedFetch: config.AUTHORIZED_FETCH,
+    limitedFederation: config.LIMITED_FEDERATION_MODE,
   };
   // The delivery queue: enqueueDeliveries(deliveryDeps, ...) writes rows, the worker sends them.
   const deliveryDeps: DeliveryDeps = { db, bus: infra.bus(), now: () => new Date(), newId: createIdGenerator(), logger: context.logger, limitedFederation: config.LIMITED_FEDERATION_MODE };

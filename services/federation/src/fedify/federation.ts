@@ -57,6 +57,8 @@ export interface FederationContextData {
   logger: Logger;
   /** AUTHORIZED_FETCH: GETs of actors, statuses and collections must be signed (src/fedify/authorized-fetch.ts). */
   authorizedFetch: boolean;
+  /** LIMITED_FEDERATION_MODE: nothing is looked up on a server staff did not allow. */
+  limitedFederation: boolean;
   /** Queues activities the inbox itself sends (the delivery queue; absent in a copy started without workers). */
   enqueue?: (request: DeliveryRequest) => Promise<void>;
   /** The Collection-Synchronization header of the request in hand, if it came with one (src/inbox/followers-synchronization.ts). */

@@ -5,7 +5,7 @@ import type { Account } from "@starling/proto/accounts/v1/accounts";
 import type { ResolveAccountResponse, ResolveRequest } from "@starling/proto/federation/v1/federation";
 import { findRemoteActors } from "../data/remote-actors-queries.ts";
 import { findLocalAccount, type FederationContextData } from "../fedify/federation.ts";
-import { ACTOR_REFRESH_MS, findAccountByUri, refuseSuspendedHost, resolveRemoteAccount } from "../remote/resolve-actor.ts";
+import { ACTOR_REFRESH_MS, findAccountByUri, refuseBlockedHost, resolveRemoteAccount } from "../remote/resolve-actor.ts";
 import { actorUriByHandle } from "../remote/webfinger.ts";
 import type { FederationHandlerDeps } from "./federation-handlers.ts";
 
@@ -42,7 +42,7 @@ async function knownRemoteByHandle(data: FederationContextData, username: string
 
 async function resolveHandle(ctx: Context<FederationContextData>, username: string, host: string | null): Promise<Account> {
   if (host === null || host === ctx.host.toLowerCase()) return required(await findLocalAccount(ctx.data, username));
-  await refuseSuspendedHost(ctx, host);
+  await refuseBlockedHost(ctx, host);
   // A known account is used while fresh, and refetched by its actor URI when stale (as Mastodon does).
   const known = await knownRemoteByHandle(ctx.data, username, host);
   if (known) {

@@ -3,7 +3,7 @@ import { invalidArgument, notFound, type AsyncHandlers } from "@starling/runtime
 import type { FederationServiceServer } from "@starling/proto/federation/v1/federation";
 import type { FederationContextData } from "../fedify/federation.ts";
 import { statusByUri, unlessRefused } from "../inbox/interaction-handlers.ts";
-import { refuseSuspendedHost } from "../remote/resolve-actor.ts";
+import { refuseBlockedHost } from "../remote/resolve-actor.ts";
 import { storeRemoteNote } from "../remote/store-note.ts";
 
 /** What ResolveStatus needs: Fedify (to fetch) and what its callbacks reach. */
@@ -27,7 +27,7 @@ export function resolveStatusHandler(deps: ResolveStatusDeps): AsyncHandlers<Fed
     if (known) return { statusId: known.id };
     // Our own statuses are stored by URI; another address of ours is not fetched from ourselves.
     if (url.origin === new URL(ctx.origin).origin) throw notFound(`No status has the URI ${url.href}`);
-    await refuseSuspendedHost(ctx, url.host);
+    await refuseBlockedHost(ctx, url.host);
     const object = await ctx.lookupObject(url).catch(() => null);
     const stored = object && (await statusByUri(ctx, object.id));
     if (stored) return { statusId: stored.id };

@@ -3,6 +3,7 @@ import { isActor, type Actor } from "@fedify/fedify/vocab";
 import { notFound } from "@starling/runtime";
 import type { Account } from "@starling/proto/accounts/v1/accounts";
 import { hostPolicy } from "../data/instance-blocks-queries.ts";
+import { federationRefused } from "../domain/host-policy.ts";
 import { findRemoteActorByUri, saveRemoteActor } from "../data/remote-actors-queries.ts";
 import type { FederationContextData } from "../fedify/federation.ts";
 import { actorToUpsert } from "./actor-to-account.ts";
@@ -13,11 +14,12 @@ import { storeRemoteEmojis } from "./remote-emojis.ts";
 export const ACTOR_REFRESH_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Refuses a lookup (WebFinger, actor or object fetch) on a server staff suspended, as Mastodon's
- * resolve services return nothing for a blocked domain: nothing is fetched from it.
+ * Refuses a lookup (WebFinger, actor or object fetch) on a server staff suspended or, in
+ * limited-federation mode, did not allow, as Mastodon's resolve services return nothing for a domain
+ * it will not federate with: nothing is fetched from it.
  */
-export async function refuseSuspendedHost(ctx: Context<FederationContextData>, host: string): Promise<void> {
-  if ((await hostPolicy(ctx.data.db, host)).suspended) throw notFound(`${host} is suspended by staff`);
+export async function refuseBlockedHost(ctx: Context<FederationContextData>, host: string): Promise<void> {
+  if (federationRefused(await hostPolicy(ctx.data.db, host), ctx.data.limitedFederation)) throw notFound(`${host} is not federated with`);
 }
 
 /** The account with this actor URI, local or remote, if accounts knows it. */
@@ -45,7 +47,7 @@ export async function resolveRemoteAccount(ctx: Context<FederationContextData>, 
     if (!local) throw notFound(`No local account has the URI ${uri.href}`);
     return local;
   }
-  await refuseSuspendedHost(ctx, uri.host);
+  await refuseBlockedHost(ctx, uri.host);
   if (!options.refresh) {
     const stored = await findRemoteActorByUri(ctx.data.db, uri.href);
     if (stored && Date.now() - stored.fetchedAt.getTime() < ACTOR_REFRESH_MS) {

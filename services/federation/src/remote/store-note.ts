@@ -16,7 +16,7 @@ import { visibilityFromAudience, type Visibility } from "../domain/visibility.ts
 import type { FederationContextData } from "../fedify/federation.ts";
 import { remoteEmojiOf, storeRemoteEmojis } from "./remote-emojis.ts";
 import { remoteMediaIdsOf } from "./remote-attachments.ts";
-import { resolveRemoteAccount } from "./resolve-actor.ts";
+import { refuseBlockedHost, resolveRemoteAccount } from "./resolve-actor.ts";
 
 // Objects Mastodon does not show as posts of their own but turns into one: their title, summary
 // and a link to them.
@@ -107,6 +107,7 @@ async function findOrFetchParent(ctx: Ctx, uri: URL, parentFetches: number): Pro
   if (statuses[0]) return statuses[0];
   if (parentFetches >= MAX_PARENT_FETCHES || uri.origin === ctx.canonicalOrigin) return null;
   try {
+    await refuseBlockedHost(ctx, uri.host);
     const fetched = await ctx.lookupObject(uri);
     return fetched ? await storeNote(ctx, fetched, parentFetches + 1) : null;
   } catch {
