@@ -6,6 +6,7 @@ import { createIdGenerator, serveService, startHttpServer, type ServiceContext, 
 import { mediaMigrations } from "../migrations/index.ts";
 import { mediaBaseUrl, type MediaConfig } from "./config.ts";
 import { startPreviewCards } from "./compose-preview-cards.ts";
+import { startRejectedMediaConsumer } from "./events/rejected-media-consumer.ts";
 import { mediaHandlers } from "./grpc/media-handlers.ts";
 import { mediaTools, type MediaTools } from "./processing/media-tools.ts";
 import { fileServer } from "./http/file-server.ts";
@@ -89,6 +90,8 @@ export async function startMediaService(config: MediaConfig, context: ServiceCon
     context.shutdown.add("workers", "media processing worker", () => worker.stop());
     const stopCleanup = scheduleOrphanCleanup(deps, { intervalMs: config.MEDIA_CLEANUP_INTERVAL_MS, maxAgeMs: config.MEDIA_ORPHAN_AGE_MS, logger: context.logger });
     context.shutdown.add("workers", "media orphan cleanup", stopCleanup);
+    const rejectedMedia = await startRejectedMediaConsumer(infra.bus(), deps, context.logger);
+    context.shutdown.add("workers", "rejected media consumer", () => rejectedMedia.stop());
   }
   const baseUrl = mediaBaseUrl(config);
   const serveFile = fileServer(storage, new URL(baseUrl).pathname);

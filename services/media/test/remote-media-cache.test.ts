@@ -6,6 +6,7 @@ import { isBlurhashValid } from "blurhash";
 import sharp from "sharp";
 import type { MediaAttachment, RemoteMediaItem } from "@starling/proto/media/v1/media";
 import { roleWith } from "@starling/runtime";
+import { encodePayload, EVENT_CATALOG, newEnvelope } from "@starling/events";
 import { uniqueName, waitFor } from "@starling/testkit";
 import { cacheRemoteMedia } from "../src/use-cases/cache-remote-media.ts";
 import { backends, startMediaHarness, type MediaHarness } from "./harness.ts";
@@ -253,27 +254,58 @@ for (const backend of backends) {
   }
 }
 
-describe("remote media cache in the background", function () {
-  this.timeout(60_000);
-  let h: MediaHarness;
-  let origin: Origin;
-  before(async () => {
-    origin = await startOrigin();
-    h = await startMediaHarness(backends[0]!, { env: { ALLOW_PRIVATE_ADDRESSES: "true", MEDIA_WORKER_POLL_MS: "60000" } });
-  });
-  after(async () => {
-    await h?.stop();
-    await origin?.close();
-  });
+for (const backend of backends) {
+  describe(`remote media cache in the background (${backend.name})`, function () {
+    this.timeout(60_000);
+    let h: MediaHarness;
+    let origin: Origin;
+    before(async () => {
+      origin = await startOrigin();
+      h = await startMediaHarness(backend, { env: { ALLOW_PRIVATE_ADDRESSES: "true", MEDIA_WORKER_POLL_MS: "60000" } });
+    });
+    after(async () => {
+      await h?.stop();
+      await origin?.close();
+    });
 
-  it("the processing worker caches a registered attachment without being asked", async () => {
-    const url = origin.serve("/bg.png", { type: "image/png", body: await pngImage(120, 90) });
-    const [media] = (await h.client.registerRemoteMedia({ accountId: "990", items: [item(url)] })).media;
-    const shown = await waitFor(async () => {
-      const [m] = (await h.client.getMedia({ ids: [media!.id] })).media;
-      return m?.url !== url && m;
-    }, { timeoutMs: 30_000 });
-    assert.match(shown.url!, /^https:\/\/social\.test\/system\/media_attachments\//);
-    assert.equal(shown.remoteUrl, url);
+    it("the processing worker caches a registered attachment without being asked", async () => {
+      const url = origin.serve("/bg.png", { type: "image/png", body: await pngImage(120, 90) });
+      const [media] = (await h.client.registerRemoteMedia({ accountId: "990", items: [item(url)] })).media;
+      const shown = await waitFor(async () => {
+        const [m] = (await h.client.getMedia({ ids: [media!.id] })).media;
+        return m?.url !== url && m;
+      }, { timeoutMs: 30_000 });
+      assert.match(shown.url!, /^https:\/\/social\.test\/system\/media_attachments\//);
+      assert.equal(shown.remoteUrl, url);
+    });
+    it("a domain block with reject_media drops the server's cached files at once: the attachment falls back to its remote URL", async () => {
+      const url = origin.serve("/rejected-later.png", { type: "image/png", body: await pngImage(120, 90) });
+      // The same test server under another name: another server, whose copy stays.
+      const other = origin.serve("/kept.png", { type: "image/png", body: await pngImage(60, 40) }).replace("127.0.0.1", "localhost");
+      const [media, kept] = (await h.client.registerRemoteMedia({ accountId: "991", items: [item(url), item(other)] })).media;
+      const cachedCopy = (id: string, remote: string) =>
+        waitFor(async () => {
+          const [m] = (await h.client.getMedia({ ids: [id] })).media;
+          return m?.url !== remote && m;
+        }, { timeoutMs: 30_000, what: `${remote} cached` });
+      const [cached, keptCopy] = await Promise.all([cachedCopy(media!.id, url), cachedCopy(kept!.id, other)]);
+      assert.equal((await fetchStored(h, cached.url!)).status, 200);
+      const processed = () => h.events.filter((e) => e.type === "media.processed" && e.key === media!.id).length;
+      const before = processed();
+
+      const type = "admin_domain_block.created";
+      const block = { blockId: "9301", domain: "127.0.0.1", severity: "noop", rejectMedia: true, rejectReports: false, previousSeverity: undefined };
+      await h.bus.publish(EVENT_CATALOG[type].topic, [newEnvelope({ type, source: "moderation", key: block.blockId, payload: encodePayload(type, block) })]);
+      const fallen = await waitFor(async () => {
+        const [m] = (await h.client.getMedia({ ids: [media!.id] })).media;
+        return m?.url === url && m;
+      }, { timeoutMs: 30_000, what: "the attachment shown from the remote server" });
+      assert.equal(fallen.remoteUrl, url);
+      assert.equal(fallen.previewUrl, url);
+      for (const u of [cached.url!, cached.previewUrl!]) assert.equal((await fetchStored(h, u)).status, 404, `${u} is deleted`);
+      await waitFor(() => processed() > before, { timeoutMs: 20_000, what: "media.processed told the holders of copies" });
+      assert.equal((await h.client.getMedia({ ids: [kept!.id] })).media[0]?.url, keptCopy.url, "another server's copy stays");
+      assert.equal((await fetchStored(h, keptCopy.url!)).status, 200);
+    });
   });
-});
+}

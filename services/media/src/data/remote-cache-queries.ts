@@ -6,6 +6,8 @@ import { claimQueued } from "./media-queries.ts";
 import { toRecord, type MediaRow } from "./media-rows.ts";
 
 const TABLE = "media_attachments";
+/** The host a remote attachment's URL names, lower-cased. */
+const REMOTE_HOST = "lower(substring(remote_url from '^[a-zA-Z]+://([^/:#@]+)'))";
 
 /** Takes a lease on one remote attachment waiting to be cached (the given one, or the oldest free). */
 export function claimUncached(db: Database, now: Date, leaseMs: number, id?: string): Promise<{ record: MediaRecord; attempts: number } | undefined> {
@@ -51,25 +53,32 @@ export async function postponeCaching(db: Database, id: string, retryAt: Date): 
   await db.table(TABLE).where({ id, remote_cache: "pending" }).update({ lease_until: retryAt });
 }
 
+/** Which rows a cache drop takes: those cached before a time, or every copy (made or coming) of a server's files. */
+export type UncacheScope = { cachedBefore: Date } | { domain: string };
+
 /**
- * Drops the local copy of up to `limit` cached remote attachments created before `cutoff`, as
- * `tootctl media remove` does: the row, its remote URL, meta and blurhash stay, the files go.
- * Answers the rows as they were (for their keys and sizes).
+ * Drops the local copy of up to `limit` remote attachments in `scope`, as `tootctl media remove`
+ * does (created before a cutoff) and as Mastodon clears a server's media on a reject_media block
+ * (every file whose remote URL is on the domain or a subdomain; downloads still waiting are
+ * called off too): the row, its remote URL, meta and blurhash stay, the files go. Answers the rows
+ * as they were (for their keys and sizes).
  */
-export async function uncacheBefore(db: Database, trx: Transaction, cutoff: Date, limit: number): Promise<Array<MediaRecord & { cachedBytes: number }>> {
-  const rows: Array<MediaRow & { cached_bytes: string | number | null }> = await db
-    .table(TABLE, trx)
-    .where({ remote_cache: "cached" })
-    .andWhere("created_at", "<", cutoff)
-    .orderBy("created_at")
-    .limit(limit)
-    .forUpdate()
-    .skipLocked();
+export async function uncacheRows(db: Database, trx: Transaction, scope: UncacheScope, limit: number): Promise<Array<MediaRecord & { cachedBytes: number }>> {
+  const query = db.table(TABLE, trx);
+  if ("cachedBefore" in scope) query.where({ remote_cache: "cached" }).andWhere("created_at", "<", scope.cachedBefore).orderBy("created_at");
+  else {
+    const suffix = `%.${scope.domain.replace(/[\\%_]/g, "\\$&")}`;
+    query
+      .whereIn("remote_cache", ["cached", "pending"])
+      .andWhere((q) => q.whereRaw(`${REMOTE_HOST} = ?`, [scope.domain]).orWhereRaw(`${REMOTE_HOST} like ?`, [suffix]))
+      .orderBy("id");
+  }
+  const rows: Array<MediaRow & { cached_bytes: string | number | null }> = await query.limit(limit).forUpdate().skipLocked();
   if (rows.length === 0) return [];
   await db
     .table(TABLE, trx)
     .whereIn("id", rows.map((r) => r.id))
-    .update({ remote_cache: "removed", file_key: null, small_key: null, cached_bytes: null, updated_at: new Date() });
+    .update({ remote_cache: "removed", file_key: null, small_key: null, cached_bytes: null, lease_until: null, updated_at: new Date() });
   return rows.map((row) => ({ ...toRecord(row), cachedBytes: Number(row.cached_bytes ?? 0) }));
 }
 
