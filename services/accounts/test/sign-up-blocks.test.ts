@@ -1,6 +1,7 @@
 // Staff's blocks as the accounts service enforces them, learnt from the moderation service's events:
 // e-mail domain blocks and canonical e-mail blocks refuse sign-ups, an IP block's approval
-// requirement makes the new user wait, and a suspended server's accounts are suspended until the block is lifted.
+// requirement makes the new user wait, a suspended server's accounts are suspended until the block is lifted,
+// and a server whose media is rejected loses its accounts' avatars and headers.
 import assert from "node:assert/strict";
 import { connectService, canonicalEmailHash } from "@starling/runtime";
 import { encodePayload, EVENT_CATALOG, newEnvelope, TOPICS, type EventType, type PayloadOf, type Subscription } from "@starling/events";
@@ -90,6 +91,40 @@ for (const backend of backends) {
         assert.deepEqual([...seen.values()].filter((type) => type.includes("suspended")), ["account.suspended", "account.unsuspended"]);
       } finally {
         await subscription?.stop();
+        fed.close();
+      }
+    });
+
+    it("takes away the avatars and headers of a server whose media is rejected, subdomains included, with account.updated, and no other server's", async () => {
+      const fed = connectService(FederatedAccountsServiceClient, `127.0.0.1:${f.h.grpcPort}`, { deadlineMs: 10_000 });
+      const updated = new Set<string>();
+      const subscription = await f.h.bus.subscribe({ topics: [TOPICS.accounts], group: "test-rejected-images", handler: async (e) => void (e.type === "account.updated" && updated.add(e.key)) });
+      try {
+        const images = (domain: string) => ({ avatarUrl: `https://${domain}/avatar.png`, headerUrl: `https://${domain}/header.png` });
+        const on = (name: string, domain: string) => fed.upsertRemoteAccount(actor(name, { domain, uri: `https://${domain}/users/${name}`, ...images(domain) })).then((r) => r.account!);
+        const [m, s, kept] = await Promise.all([on("m", "pictures.example"), on("s", "cdn.pictures.example"), on("k", "otherpictures.example")]);
+        assert.equal(m.avatarUrl, "https://pictures.example/avatar.png", "shown before the block");
+        const columns = (id: string) => f.h.db.table("accounts").where({ id }).first("avatar_url", "avatar_static_url", "header_url", "header_static_url");
+        const cleared = { avatar_url: null, avatar_static_url: null, header_url: null, header_static_url: null };
+        await publish("admin_domain_block.created", "8010", { blockId: "8010", domain: "pictures.example", severity: "silence", rejectMedia: true, rejectReports: false, previousSeverity: undefined });
+        await waitFor(async () => ((await columns(m.id)).avatar_url === null && (await columns(s.id)).avatar_url === null) || undefined, { what: "the server's images cleared" });
+        assert.deepEqual(await columns(m.id), cleared);
+        assert.deepEqual(await columns(s.id), cleared);
+        assert.equal((await columns(kept.id)).avatar_url, "https://otherpictures.example/avatar.png");
+        const [shown] = (await fed.findAccountsByUri({ uris: [m.uri] })).accounts;
+        assert.equal(shown?.avatarUrl, undefined, "rendered without an avatar: clients show the default");
+        await waitFor(() => (updated.has(m.id) && updated.has(s.id)) || undefined, { what: "account.updated of both" });
+
+        // A block changed to reject_media later clears images stored since.
+        const late = await on("l", "later.example");
+        await publish("admin_domain_block.created", "8011", { blockId: "8011", domain: "later.example", severity: "silence", rejectMedia: false, rejectReports: false, previousSeverity: undefined });
+        await publish("email_domain_block.created", "8012", { blockId: "8012", domain: "marker2.example" });
+        await stored("email_domain_blocks", "8012");
+        assert.equal((await columns(late.id)).avatar_url, "https://later.example/avatar.png", "a block without reject_media keeps them");
+        await publish("admin_domain_block.updated", "8011", { blockId: "8011", domain: "later.example", severity: "silence", rejectMedia: true, rejectReports: false, previousSeverity: "silence" });
+        await waitFor(async () => (await columns(late.id)).avatar_url === null || undefined, { what: "the later server's images cleared" });
+      } finally {
+        await subscription.stop();
         fed.close();
       }
     });

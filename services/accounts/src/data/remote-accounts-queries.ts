@@ -74,22 +74,35 @@ function refreshedColumns(account: Account) {
   return columns;
 }
 
+/** Narrows a query of accounts to those on a domain or any subdomain of it, a port or not. */
+function onDomain(q: ReturnType<Database["table"]>, domain: string): void {
+  const name = domain.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  q.whereNotNull("domain").where((w) => {
+    w.whereRaw("lower(domain) = ?", [domain.toLowerCase()]);
+    // A block on a name without a port covers every port of it; one with a port, that port only.
+    if (!domain.includes(":")) w.orWhereRaw("lower(domain) like ?", [`${name}:%`]);
+    w.orWhereRaw("lower(domain) like ?", [`%.${name}`]).orWhereRaw("lower(domain) like ?", [`%.${name}:%`]);
+  });
+}
+
 /** Remote accounts neither deleted nor suspended on a domain or any subdomain of it, a port or not, at most `limit`. */
 export async function unsuspendedAccountsOfDomain(db: Database, domain: string, limit: number): Promise<Account[]> {
-  const name = domain.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows: { id: string }[] = await db
-    .table("accounts")
-    .whereNull("deleted_at")
-    .whereNull("suspended_at")
-    .whereNotNull("domain")
-    .where((q) => {
-      q.whereRaw("lower(domain) = ?", [domain.toLowerCase()]);
-      // A block on a name without a port covers every port of it; one with a port, that port only.
-      if (!domain.includes(":")) q.orWhereRaw("lower(domain) like ?", [`${name}:%`]);
-      q.orWhereRaw("lower(domain) like ?", [`%.${name}`]).orWhereRaw("lower(domain) like ?", [`%.${name}:%`]);
-    })
-    .orderBy("id")
-    .limit(limit)
-    .select("id");
+  const query = db.table("accounts").whereNull("deleted_at").whereNull("suspended_at");
+  onDomain(query, domain);
+  const rows: { id: string }[] = await query.orderBy("id").limit(limit).select("id");
   return findAccountsByIds(db, rows.map((r) => String(r.id)));
+}
+
+/**
+ * Takes the avatar and header away from up to `limit` remote accounts of a domain (and its
+ * subdomains) that still show one, as Mastodon clears a server's profile images when staff reject
+ * its media. Answers the ids changed.
+ */
+export async function clearProfileImagesOfDomain(db: Database, trx: Transaction, domain: string, limit: number): Promise<string[]> {
+  const query = db.table("accounts", trx).where((q) => q.whereNotNull("avatar_url").orWhereNotNull("header_url"));
+  onDomain(query, domain);
+  const rows: { id: string }[] = await query.orderBy("id").limit(limit).forUpdate().skipLocked().select("id");
+  const ids = rows.map((r) => String(r.id));
+  if (ids.length > 0) await db.table("accounts", trx).whereIn("id", ids).update({ avatar_url: null, avatar_static_url: null, header_url: null, header_static_url: null });
+  return ids;
 }

@@ -3,24 +3,29 @@ import { CANONICAL_EMAILS, EMAIL_DOMAINS, removeSignUpBlock, saveSignUpBlock } f
 import { saveRegistrationMode } from "../data/registration-mode-queries.ts";
 import type { RegistrationMode } from "../domain/registration-rules.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
-import { restoreDomainAccounts, suspendDomainAccounts } from "../use-cases/domain-suspensions.ts";
+import { clearDomainProfileImages, restoreDomainAccounts, suspendDomainAccounts } from "../use-cases/domain-suspensions.ts";
 
 /** Consumer group of the moderation service's block events accounts acts on. */
 export const MODERATION_BLOCKS_GROUP = "accounts.moderation-blocks";
 
 // Sign-up blocks are a read model with tombstones, a domain suspension skips accounts already
-// suspended and its lifting finds only accounts still marked with the block, so a redelivered event
-// changes nothing: no processed-events row is needed.
+// suspended and its lifting finds only accounts still marked with the block, and clearing profile
+// images finds none left to clear, so a redelivered event changes nothing: no processed-events row
+// is needed.
 const handlers: EventHandlers<AccountsDeps & { limitedFederation: boolean }> = {
   "email_domain_block.created": async (p, _e, deps) => saveSignUpBlock(deps.db, EMAIL_DOMAINS, p.blockId, p.domain),
   "email_domain_block.removed": async (p, _e, deps) => removeSignUpBlock(deps.db, EMAIL_DOMAINS, p.blockId, p.domain),
   "canonical_email_block.created": async (p, _e, deps) => saveSignUpBlock(deps.db, CANONICAL_EMAILS, p.blockId, p.canonicalEmailHash),
   "canonical_email_block.removed": async (p, _e, deps) => removeSignUpBlock(deps.db, CANONICAL_EMAILS, p.blockId, p.canonicalEmailHash),
-  "admin_domain_block.created": async (p, _e, deps) => void (p.severity === "suspend" && (await suspendDomainAccounts(deps, p.blockId, p.domain))),
+  "admin_domain_block.created": async (p, _e, deps) => {
+    if (p.severity === "suspend") await suspendDomainAccounts(deps, p.blockId, p.domain);
+    if (p.rejectMedia) await clearDomainProfileImages(deps, p.domain);
+  },
   // Only a block that becomes a suspension suspends, and only one that stops being one restores.
   "admin_domain_block.updated": async (p, _e, deps) => {
     if (p.severity === "suspend" && p.previousSeverity !== "suspend") await suspendDomainAccounts(deps, p.blockId, p.domain);
     if (p.severity !== "suspend" && p.previousSeverity === "suspend") await restoreDomainAccounts(deps, p.blockId);
+    if (p.rejectMedia) await clearDomainProfileImages(deps, p.domain);
   },
   "admin_domain_block.removed": async (p, _e, deps) => void (await restoreDomainAccounts(deps, p.blockId)),
   // In limited-federation mode a server whose allow is taken away is cut off: its accounts are

@@ -1,5 +1,5 @@
 import { enqueueEvents, outboxEvent } from "@starling/events";
-import { unsuspendedAccountsOfDomain } from "../data/remote-accounts-queries.ts";
+import { clearProfileImagesOfDomain, unsuspendedAccountsOfDomain } from "../data/remote-accounts-queries.ts";
 import { accountsSuspendedByBlock, setSuspendedAt, suspendForDomainBlock } from "../data/suspension-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 
@@ -49,3 +49,23 @@ export async function restoreDomainAccounts(deps: AccountsDeps, blockId: string)
   }
 }
 
+
+/**
+ * A server whose media staff reject (a domain block with reject_media, new or changed): its
+ * accounts' avatars and headers go at once, with account.updated, so clients show the default
+ * images, as Mastodon clears them; the federation service stores none of its images from then on.
+ * Run again, it finds nothing left. Answers how many accounts changed.
+ */
+export async function clearDomainProfileImages(deps: AccountsDeps, domain: string): Promise<number> {
+  let cleared = 0;
+  for (;;) {
+    const ids = await deps.db.transaction(async (trx) => {
+      const changed = await clearProfileImagesOfDomain(deps.db, trx, domain, BATCH);
+      if (changed.length > 0) await enqueueEvents(deps.db, trx, changed.map((id) => outboxEvent("accounts", "account.updated", id, { accountId: id })));
+      return changed;
+    });
+    cleared += ids.length;
+    if (ids.length > 0) deps.nudge();
+    if (ids.length < BATCH) return cleared;
+  }
+}
