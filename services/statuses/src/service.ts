@@ -16,6 +16,7 @@ import { PollsServiceDefinition } from "@starling/proto/statuses/v1/polls";
 import { pollsHandlers } from "./grpc/polls-handlers.ts";
 import { customEmojisHandlers } from "./grpc/custom-emojis-handlers.ts";
 import { startCardLinksConsumer } from "./events/card-links-consumer.ts";
+import { startRejectedMediaConsumer } from "./events/rejected-media-consumer.ts";
 import { StatusInteractionsServiceDefinition } from "@starling/proto/statuses/v1/interactions";
 import { interactionsHandlers } from "./grpc/interactions-handlers.ts";
 import { ScheduledStatusesServiceDefinition } from "@starling/proto/statuses/v1/scheduled_statuses";
@@ -99,6 +100,8 @@ export async function startStatusesService(
   };
   const accountDeletions = await startAccountDeletionsConsumer(bus, deps);
   context.shutdown.add("workers", "statuses account-deletions consumer", () => accountDeletions.stop());
+  const rejectedMedia = await startRejectedMediaConsumer(bus, db);
+  context.shutdown.add("workers", "statuses rejected-media consumer", () => rejectedMedia.stop());
   const scheduling = { ...deps, minScheduleLeadMs: config.SCHEDULED_STATUSES_MIN_LEAD_MS };
   const publisher = startScheduledStatusPublisher(deps, { intervalMs: config.SCHEDULED_STATUSES_INTERVAL_MS, viewerSecret: config.VIEWER_TOKEN_SECRET, logger: context.logger });
   context.shutdown.add("workers", "statuses scheduled-status publisher", () => publisher.stop());

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { CustomEmojisServiceClient } from "@starling/proto/statuses/v1/custom_emojis";
 import { FederatedStatusesServiceClient, type RemoteEmoji } from "@starling/proto/statuses/v1/federated_statuses";
+import { encodePayload, EVENT_CATALOG, newEnvelope } from "@starling/events";
 import { connectService, roleWith, signViewer, type AsyncClient } from "@starling/runtime";
+import { waitFor } from "@starling/testkit";
 import { startStatusesHarness, VIEWER_SECRET, type StatusesHarness } from "./support/statuses-harness.ts";
 import { backends } from "./support/status-request.ts";
 
@@ -81,6 +83,19 @@ for (const backend of backends) {
         refs: [{ shortcode: "blobcat", domain: "remote.example" }, { shortcode: "party", domain: "other.example:8443" }, { shortcode: "blobcat" }],
       });
       assert.deepEqual(found.map((e) => `${e.shortcode}@${e.domain ?? ""} ${e.url}`).sort(), ["blobcat@ https://local.test/emojis/blobcat.gif", "blobcat@remote.example https://cdn.remote.example/blobcat-v2.png"]);
+    });
+
+    it("deletes a server's emojis, subdomains and ports included, when staff reject its media, and no other server's", async () => {
+      await federated.upsertRemoteEmojis({ domain: "rejected.example", emojis: [tag("gone")] });
+      await federated.upsertRemoteEmojis({ domain: "cdn.rejected.example:8443", emojis: [tag("gone")] });
+      await federated.upsertRemoteEmojis({ domain: "kept.example", emojis: [tag("gone")] });
+      const type = "admin_domain_block.created";
+      const block = { blockId: "9401", domain: "rejected.example", severity: "noop", rejectMedia: true, rejectReports: false, previousSeverity: undefined };
+      await service.bus.publish(EVENT_CATALOG[type].topic, [newEnvelope({ type, source: "moderation", key: block.blockId, payload: encodePayload(type, block) })]);
+      const refs = ["rejected.example", "cdn.rejected.example:8443", "kept.example"].map((domain) => ({ shortcode: "gone", domain }));
+      await waitFor(async () => (await emojis.getCustomEmojis({ shortcodes: [], refs })).emojis.length === 1 || undefined, { what: "the server's emojis deleted" });
+      assert.deepEqual((await emojis.getCustomEmojis({ shortcodes: [], refs })).emojis.map((e) => e.domain), ["kept.example"]);
+      assert.deepEqual(await stored("rejected.example"), []);
     });
   });
 }

@@ -89,3 +89,20 @@ export async function findLocalEmoji(db: Database, id: string): Promise<CustomEm
   const row: CustomEmojiRow | undefined = await db.table("custom_emojis").where({ id, domain: LOCAL_DOMAIN }).first();
   return row ? fromRow(row) : undefined;
 }
+
+/**
+ * Deletes the emojis of a remote server (the domain, its subdomains, any port of them), as
+ * Mastodon destroys a server's emojis when staff reject its media. Answers how many went.
+ */
+export async function deleteRemoteEmojisOfDomain(db: Database, domain: string): Promise<number> {
+  const name = domain.toLowerCase();
+  const pattern = name.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db
+    .table("custom_emojis")
+    .whereNot({ domain: LOCAL_DOMAIN })
+    .where((q) => {
+      q.where({ domain: name }).orWhereRaw("domain like ?", [`%.${pattern}`]);
+      if (!name.includes(":")) q.orWhereRaw("domain like ?", [`${pattern}:%`]).orWhereRaw("domain like ?", [`%.${pattern}:%`]);
+    })
+    .delete();
+}
