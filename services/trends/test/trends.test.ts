@@ -1,4 +1,4 @@
-// Trends computed from events: scores, half-lives, distinct accounts, silenced accounts, one post per
+// Trends computed from events: scores, half-lives, distinct accounts, silenced accounts and servers, one post per
 // author, the link threshold and article cards, and review gating.
 import assert from "node:assert/strict";
 import { status as GrpcStatus } from "@grpc/grpc-js";
@@ -139,6 +139,29 @@ for (const backend of backends) {
       await assert.rejects(trends.reviewTrend({ kind: "tag", id: "123456789", approve: true }, staff), grpcCode(GrpcStatus.NOT_FOUND));
       await assert.rejects(trends.reviewTrend({ kind: "colour", id: "1", approve: true }, staff), grpcCode(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(trends.listTrendingTags({ offset: -1, review: false }), grpcCode(GrpcStatus.INVALID_ARGUMENT));
+    });
+
+    it("leaves out the uses and favourites of a silenced server's accounts (subdomains and ports too) until the block is lifted", async () => {
+      for (const [id, domain] of [["61", "quiet.example"], ["62", "sub.quiet.example:8443"], ["63", "loud.example"]] as const) await publish("account.created", id, { accountId: id, username: `u${id}`, domain });
+      const block = { blockId: "9501", domain: "quiet.example", severity: "silence", rejectMedia: false, rejectReports: false, previousSeverity: undefined };
+      await publish("admin_domain_block.created", block.blockId, block);
+      for (const account of ["61", "62", "63", "64"]) await post(account, { tags: ["seals"] });
+      const hushed = await post("65");
+      for (const fan of ["61", "62", "63"]) await favourite(hushed, fan);
+      await waitFor(async () => (await service.db.table("trend_accounts").where({ account_id: "62" }).first()) && (await service.db.table("trend_domain_blocks").where({ block_id: "9501" }).first()), { what: "the servers and the block" });
+      await refresh();
+      const scored = async () => ({
+        tags: (await trends.listTrendingTags({ offset: 0, review: true }, staff)).tags.map((t) => t.name),
+        statuses: (await trends.listTrendingStatuses({ offset: 0, review: true }, staff)).statuses.map((st) => st.statusId),
+      });
+      assert.ok(!(await scored()).tags.includes("seals"), "two counted accounts are fewer than three");
+      assert.ok(!(await scored()).statuses.includes(hushed), "one counted favourite is fewer than two");
+
+      await publish("admin_domain_block.removed", block.blockId, { blockId: block.blockId, domain: block.domain });
+      await waitFor(async () => (await service.db.table("trend_domain_blocks").where({ block_id: "9501", removed: true }).first()) ?? undefined, { what: "the block lifted" });
+      await refresh();
+      assert.ok((await scored()).tags.includes("seals"));
+      assert.ok((await scored()).statuses.includes(hushed));
     });
   });
 }

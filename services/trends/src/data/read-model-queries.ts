@@ -72,3 +72,22 @@ export async function saveAccountState(db: Database, trx: Transaction, accountId
     .onConflict("account_id")
     .merge(state);
 }
+
+/** Records the server of a remote account (account.created), whose silence then keeps its uses out. */
+export async function saveAccountDomain(db: Database, trx: Transaction, accountId: string, domain: string): Promise<void> {
+  await db.table("trend_accounts", trx).insert({ account_id: accountId, domain: domain.toLowerCase() }).onConflict("account_id").merge(["domain"]);
+}
+
+/** Records an admin domain block or its new state; a block already removed stays removed. */
+export async function saveDomainBlock(db: Database, trx: Transaction, block: { blockId: string; domain: string; severity: string }): Promise<void> {
+  await db.table("trend_domain_blocks", trx)
+    .insert({ block_id: block.blockId, domain: block.domain.toLowerCase(), severity: block.severity })
+    .onConflict("block_id")
+    .merge(["domain", "severity"])
+    .where(`${db.schema}.trend_domain_blocks.removed`, false);
+}
+
+/** Marks a block removed (a tombstone). */
+export async function removeDomainBlock(db: Database, trx: Transaction, blockId: string, domain: string): Promise<void> {
+  await db.table("trend_domain_blocks", trx).insert({ block_id: blockId, domain: domain.toLowerCase(), severity: "noop", removed: true }).onConflict("block_id").merge({ removed: true });
+}

@@ -1,13 +1,19 @@
 /**
  * The refresh's SQL: every score recomputed from the read models in three statements, so a day of
  * 100,000 statuses is scored inside PostgreSQL, not row by row in Node. Scores are kept for all
- * languages together ("") and per language; silenced and suspended accounts count for nothing.
+ * languages together ("") and per language; silenced and suspended accounts, and the accounts of
+ * servers staff silenced or suspended (an admin domain block on the domain or a parent of it), count
+ * for nothing.
  */
 import type { Database, Transaction } from "@starling/db";
 import { HALF_LIFE_S, WINDOW_DAYS, type TrendThresholds } from "../domain/trend-rules.ts";
 
 const WINDOW = `interval '${WINDOW_DAYS} days'`;
-const COUNTED = "not coalesce(a.silenced or a.suspended, false)";
+/** Whether the trend_accounts row `a` counts: neither it nor its server silenced or suspended. */
+const counted = (s: string, a: string) => `not coalesce(${a}.silenced or ${a}.suspended, false) and not exists (
+      select 1 from ${s}.trend_domain_blocks b
+      where not b.removed and b.severity in ('silence', 'suspend')
+        and (${a}.domain = b.domain or ${a}.domain like '%.' || b.domain or ${a}.domain like b.domain || ':%' or ${a}.domain like '%.' || b.domain || ':%'))`;
 
 /** Tags: per account and day the latest use, decayed by the tags' half-life; enough distinct accounts. */
 const tagScores = (s: string) => `
@@ -18,7 +24,7 @@ const tagScores = (s: string) => `
            power(0.5, extract(epoch from (cast(:now as timestamptz) - max(u.used_at))) / :tagHalfLife) as weight
     from ${s}.trend_tag_uses u
     left join ${s}.trend_accounts a on a.account_id = u.account_id
-    where u.used_at > cast(:now as timestamptz) - ${WINDOW} and u.used_at <= :now and ${COUNTED}
+    where u.used_at > cast(:now as timestamptz) - ${WINDOW} and u.used_at <= :now and ${counted(s, "a")}
     group by u.tag, u.language, u.account_id, date_trunc('day', u.used_at at time zone 'UTC')
   ) d
   join ${s}.trend_tags t on t.name = d.tag
@@ -38,7 +44,7 @@ const statusScores = (s: string) => `
     left join ${s}.trend_accounts ia on ia.account_id = i.account_id
     where st.deleted_at is null and st.visibility = 'public' and not st.reply
       and st.created_at > cast(:now as timestamptz) - ${WINDOW} and st.created_at <= :now
-      and ${COUNTED} and not coalesce(ia.silenced or ia.suspended, false)
+      and ${counted(s, "a")} and ${counted(s, "ia")}
     group by st.status_id
     having count(distinct i.account_id) >= :statusInteractions
   ) p
@@ -56,7 +62,7 @@ const linkScores = (s: string) => `
     join ${s}.trend_statuses st on st.status_id = ls.status_id
     left join ${s}.trend_accounts a on a.account_id = st.account_id
     where ls.link_type = 'article' and st.deleted_at is null and st.visibility = 'public'
-      and st.created_at > cast(:now as timestamptz) - ${WINDOW} and st.created_at <= :now and ${COUNTED}
+      and st.created_at > cast(:now as timestamptz) - ${WINDOW} and st.created_at <= :now and ${counted(s, "a")}
     group by ls.card_id, st.language, st.account_id
   ) d
   group by grouping sets ((d.card_id), (d.card_id, d.language))

@@ -1,11 +1,12 @@
 /**
  * Keeps trends' read models from other services' events: statuses and their hashtags, reblogs and
- * favourites (statuses topic), preview cards (media topic), and silences and suspensions (accounts
- * topic). Every event goes through the inbox, so a redelivery changes nothing.
+ * favourites (statuses topic), preview cards (media topic), silences, suspensions and remote
+ * accounts' servers (accounts topic), and staff's domain blocks (moderation topic). Every event goes
+ * through the inbox, so a redelivery changes nothing.
  */
 import type { Transaction } from "@starling/db";
 import { consumeEvents, TOPICS, type EventBus, type EventEnvelope, type EventHandlers, type Subscription } from "@starling/events";
-import { deleteInteraction, deleteStatus, saveAccountState, saveInteraction, saveLinkShare, saveStatus } from "../data/read-model-queries.ts";
+import { deleteInteraction, deleteStatus, removeDomainBlock, saveAccountDomain, saveAccountState, saveDomainBlock, saveInteraction, saveLinkShare, saveStatus } from "../data/read-model-queries.ts";
 import { publisherOf } from "../domain/trend-rules.ts";
 import type { TrendsDeps } from "../use-cases/deps.ts";
 
@@ -41,10 +42,14 @@ const handlers: EventHandlers<{ deps: TrendsDeps; trx: Transaction }> = {
   "account.restricted": (account, _envelope, { deps, trx }) => saveAccountState(deps.db, trx, account.accountId, { silenced: account.silenced }),
   "account.suspended": (account, _envelope, { deps, trx }) => saveAccountState(deps.db, trx, account.accountId, { suspended: true }),
   "account.unsuspended": (account, _envelope, { deps, trx }) => saveAccountState(deps.db, trx, account.accountId, { suspended: false }),
+  "account.created": async (account, _envelope, { deps, trx }) => void (account.domain && (await saveAccountDomain(deps.db, trx, account.accountId, account.domain))),
+  "admin_domain_block.created": (block, _envelope, { deps, trx }) => saveDomainBlock(deps.db, trx, block),
+  "admin_domain_block.updated": (block, _envelope, { deps, trx }) => saveDomainBlock(deps.db, trx, block),
+  "admin_domain_block.removed": (block, _envelope, { deps, trx }) => removeDomainBlock(deps.db, trx, block.blockId, block.domain),
 };
 
 /** Subscribes the read-model consumer; it reads its topics from their beginning on first start. */
 export function startReadModelsConsumer(bus: EventBus, deps: TrendsDeps): Promise<Subscription> {
   // Types this consumer ignores leave no inbox row behind.
-  return consumeEvents(bus, { topics: [TOPICS.accounts, TOPICS.statuses, TOPICS.media], group: READ_MODELS_CONSUMER, fromBeginning: true, handlers, context: () => ({ deps }), inbox: { db: deps.db } });
+  return consumeEvents(bus, { topics: [TOPICS.accounts, TOPICS.statuses, TOPICS.media, TOPICS.moderation], group: READ_MODELS_CONSUMER, fromBeginning: true, handlers, context: () => ({ deps }), inbox: { db: deps.db } });
 }
