@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { accountsEnv, startAccountsService } from "@starling/accounts";
 import type { InfraProvider } from "@starling/platform";
 import { AccountsServiceClient } from "@starling/proto/accounts/v1/accounts";
+import { ProfilesServiceClient } from "@starling/proto/accounts/v1/profiles";
+import { RegistrationServiceClient, type RegisterResponse } from "@starling/proto/accounts/v1/registration";
 import { StatusesServiceClient } from "@starling/proto/statuses/v1/statuses";
 import { connectService, createServiceContext, OPERATOR_ROLE, signViewer, type AsyncClient, type ServiceContext } from "@starling/runtime";
 import { startStatusesService, statusesEnv } from "@starling/statuses";
@@ -18,6 +20,10 @@ import { VIEWER_SECRET } from "./moderation-harness.ts";
 export interface Peers {
   /** Creates a confirmed local account with a role ("" for a plain user); resolves with its id. */
   createAccount(username: string, role?: string): Promise<string>;
+  /** Signs up through an app, as POST /api/v1/accounts does, from an address whose sign-ups wait for approval; resolves with the account's id. */
+  signUpPending(username: string): Promise<string>;
+  /** Signs up as signUpPending does (waiting for approval or not); resolves with the answer (no field errors when taken). */
+  signUp(username: string, approvalRequired: boolean): Promise<RegisterResponse>;
   /** Posts a status (public unless told) as the account; resolves with its id. */
   post(accountId: string, text: string, visibility?: string): Promise<string>;
   accounts: AsyncClient<AccountsServiceClient>;
@@ -35,9 +41,24 @@ export async function startPeers(infra: InfraProvider, context: ServiceContext):
   const statusesPort = (await startStatusesService(statusesEnv.parse({ ...base, ACCOUNTS_GRPC_URL: accountsAddress }), peerContext("statuses"), infra)).grpcPort;
   const accounts = connectService(AccountsServiceClient, accountsAddress, { deadlineMs: 10_000 });
   const statuses = connectService(StatusesServiceClient, `127.0.0.1:${statusesPort}`, { deadlineMs: 10_000 });
-  context.shutdown.add("clients", "test peer clients", () => [accounts, statuses].forEach((c) => c.close()));
+  const registration = connectService(RegistrationServiceClient, accountsAddress, { deadlineMs: 10_000 });
+  const profiles = connectService(ProfilesServiceClient, accountsAddress, { deadlineMs: 10_000 });
+  context.shutdown.add("clients", "test peer clients", () => [accounts, statuses, registration, profiles].forEach((c) => c.close()));
   const owner = await signViewer(VIEWER_SECRET, { scopes: ["admin:write"], role: OPERATOR_ROLE });
+  let signUpApp: string | undefined;
+  const signUp = async (username: string, approvalRequired: boolean) => {
+    signUpApp ??= (await accounts.createApp({ clientName: "Sign-up client", redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes: "read write", website: "" })).app!.id;
+    const viewerToken = await signViewer(VIEWER_SECRET, { appId: signUpApp, scopes: ["write"] });
+    const form = { username, email: `${username}@example.test`, password: "correct horse battery", agreement: true, locale: "en", reason: "I would like to join", ip: "198.51.100.7", approvalRequired };
+    return registration.register(form, { viewerToken });
+  };
   return {
+    signUp,
+    async signUpPending(username) {
+      const answer = await signUp(username, true);
+      if (answer.fieldErrors.length > 0) throw new Error(`sign-up refused: ${answer.error}`);
+      return (await profiles.lookupAccount({ acct: username })).account!.id;
+    },
     accounts,
     env: { ACCOUNTS_GRPC_URL: accountsAddress, STATUSES_GRPC_URL: `127.0.0.1:${statusesPort}` },
     async createAccount(username, role = "") {
