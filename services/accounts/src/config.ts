@@ -35,6 +35,16 @@ export const accountsEnv = z.object({
   ALLOW_PRIVATE_ADDRESSES: flag(false),
   /** Verify profile links on plain http:// too (Mastodon checks https only). Tests only. */
   VERIFY_HTTP_LINKS: flag(false),
+  /**
+   * DNS servers (`ip` or `ip:port`, comma-separated) the e-mail MX check at sign-up asks, when staff
+   * turned it on (moderation's email_mx_check setting); unset: the system's resolvers.
+   */
+  EMAIL_DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((v) => v?.split(",").map((s) => s.trim()).filter(Boolean)),
+  /** How long the MX check waits for one DNS answer before trying again (twice in all). */
+  EMAIL_DNS_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
 });
 
 export type AccountsConfig = z.infer<typeof accountsEnv>;

@@ -18,8 +18,9 @@ export interface Fixture {
   stop(): Promise<void>;
 }
 
-export async function startFixture(backend: Backend, mode: string): Promise<Fixture> {
-  const h = await startHarness(backend, { REGISTRATIONS_MODE: mode });
+/** `env`: more of the service's variables (the MX check's DNS servers). */
+export async function startFixture(backend: Backend, mode: string, env: Record<string, string> = {}): Promise<Fixture> {
+  const h = await startHarness(backend, { REGISTRATIONS_MODE: mode, ...env });
   const registration = connectService(RegistrationServiceClient, `127.0.0.1:${h.grpcPort}`, { deadlineMs: 10_000 });
   const app = (await h.client.createApp({ clientName: "Sign-up client", redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes: "read write follow", website: "" })).app!;
   const signedUp = new Map<string, EventEnvelope>();

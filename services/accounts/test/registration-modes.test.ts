@@ -102,7 +102,7 @@ for (const backend of backends) {
 
     it("follows the registration mode staff set in the instance settings, ignoring an older change delivered late", async () => {
       const changed = (mode: string | undefined, at: number) =>
-        newEnvelope({ type: "instance_settings.updated", source: "moderation", key: "instance", payload: encodePayload("instance_settings.updated", { registrationsMode: mode, updatedAt: new Date(at) }) });
+        newEnvelope({ type: "instance_settings.updated", source: "moderation", key: "instance", payload: encodePayload("instance_settings.updated", { registrationsMode: mode, emailMxCheck: false, updatedAt: new Date(at) }) });
       const now = Date.now();
       await f.h.bus.publish(TOPICS.moderation, [changed("open", now)]);
       await waitFor(async () => (await f.registration.getRegistrationSettings({})).mode === "open", { what: "the open mode" });

@@ -145,7 +145,7 @@ for (const backend of backends) {
       await webhooks.deleteWebhook({ id: hook.id }, await admin());
     });
 
-    it("keeps instance settings that staff with manage_settings change, and announces the registration mode", async () => {
+    it("keeps instance settings that staff with manage_settings change, and announces the registration mode and the MX check", async () => {
       const defaults = await settings.getInstanceSettings({});
       assert.deepEqual([defaults.privacyPolicy, defaults.registrationsMode, defaults.peersVisible, defaults.trendsEnabled], [undefined, undefined, true, true]);
       const changed = await settings.updateInstanceSettings({ privacyPolicy: "# Privacy\n\nWe keep *little*.", registrationsMode: "approved", contactUsername: "hookadmin", trendsEnabled: false }, await admin());
@@ -158,6 +158,11 @@ for (const backend of backends) {
 
       const cleared = await settings.updateInstanceSettings({ contactUsername: "" }, await admin());
       assert.equal(cleared.contactUsername, undefined);
+      // The MX check is off until staff turn it on, and is announced with the registration mode.
+      assert.equal(defaults.emailMxCheck, false);
+      assert.equal((await settings.updateInstanceSettings({ emailMxCheck: true }, await admin())).emailMxCheck, true);
+      const mxEvent = await waitFor(() => service.events.find((e) => e.type === "instance_settings.updated" && decodePayload("instance_settings.updated", e).emailMxCheck), { timeoutMs: 30_000, what: "the MX check announced" });
+      assert.equal(decodePayload("instance_settings.updated", mxEvent).registrationsMode, "approved");
       await assert.rejects(settings.updateInstanceSettings({ registrationsMode: "sometimes" }, await admin()), grpcCode(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(settings.updateInstanceSettings({ thumbnailUrl: "javascript:alert(1)" }, await admin()), grpcCode(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(settings.updateInstanceSettings({ title: "mine" }, await service.as({ accountId: ids.moderator, role: "Moderator" })), grpcCode(GrpcStatus.PERMISSION_DENIED));

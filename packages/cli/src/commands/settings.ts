@@ -5,7 +5,7 @@ import { reachServices } from "./reach-services.ts";
 
 const NAMES = Object.entries(SETTING_KEYS) as [keyof typeof SETTING_KEYS, string][];
 const USAGE = `usage: starling settings get [KEY] | settings set KEY VALUE (KEY: ${NAMES.map(([, key]) => key).join(", ")}; "" clears a text setting)`;
-const FLAGS = new Set(["peersVisible", "trendsEnabled"]);
+const FLAGS = new Set(["peersVisible", "trendsEnabled", "emailMxCheck"]);
 
 /** A command-line value as the setting's type: true/false for the switches, text for the rest. */
 function settingValue(name: string, value: string): string | boolean {

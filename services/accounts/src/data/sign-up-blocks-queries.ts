@@ -24,6 +24,13 @@ export async function emailDomainBlocked(db: Database, email: string): Promise<b
   return (await db.table(EMAIL_DOMAINS.table).whereIn("domain", domainAndParents(domain)).where({ removed: false }).first("block_id")) !== undefined;
 }
 
+/** Whether any of these mail server names (or a parent of one) or addresses is an e-mail domain block (the MX check). */
+export async function mailHostsBlocked(db: Database, hosts: readonly string[], addresses: readonly string[]): Promise<boolean> {
+  const values = [...new Set([...hosts.flatMap((host) => domainAndParents(host)), ...addresses])];
+  if (values.length === 0) return false;
+  return (await db.table(EMAIL_DOMAINS.table).whereIn("domain", values).where({ removed: false }).first("block_id")) !== undefined;
+}
+
 /** Whether a canonical e-mail hash is blocked. */
 export async function canonicalEmailBlocked(db: Database, hash: string): Promise<boolean> {
   return (await db.table(CANONICAL_EMAILS.table).where({ canonical_email_hash: hash, removed: false }).first("block_id")) !== undefined;

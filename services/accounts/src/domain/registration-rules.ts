@@ -11,7 +11,7 @@ export type RegistrationMode = "open" | "approved" | "none";
 /** One failed rule of one field. */
 export interface FieldError {
   field: "username" | "email" | "password" | "agreement" | "locale" | "reason";
-  error: "ERR_BLANK" | "ERR_INVALID" | "ERR_TAKEN" | "ERR_BLOCKED" | "ERR_RESERVED" | "ERR_TOO_LONG" | "ERR_TOO_SHORT" | "ERR_ACCEPTED" | "ERR_INCLUSION";
+  error: "ERR_BLANK" | "ERR_INVALID" | "ERR_TAKEN" | "ERR_BLOCKED" | "ERR_UNREACHABLE" | "ERR_RESERVED" | "ERR_TOO_LONG" | "ERR_TOO_SHORT" | "ERR_ACCEPTED" | "ERR_INCLUSION";
   /** Without the field name, as Rails' error messages: "has already been taken". */
   description: string;
 }
@@ -88,6 +88,9 @@ function reasonErrors(reason = "", mode: RegistrationMode): FieldError[] {
 
 /** An address whose domain (or a parent of it) staff blocked, as Mastodon words it. */
 export const blockedEmailProvider: FieldError = { field: "email", error: "ERR_BLOCKED", description: "uses a disallowed e-mail provider" };
+
+/** An address whose domain has no mail server nor address (the MX check), as Mastodon words it. */
+export const unreachableEmail: FieldError = { field: "email", error: "ERR_UNREACHABLE", description: "does not seem to exist" };
 
 /** A taken username or e-mail address. */
 export const taken = (field: "username" | "email"): FieldError => ({ field, error: "ERR_TAKEN", description: "has already been taken" });

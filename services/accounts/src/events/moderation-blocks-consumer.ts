@@ -1,6 +1,6 @@
 import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { CANONICAL_EMAILS, EMAIL_DOMAINS, removeSignUpBlock, saveSignUpBlock } from "../data/sign-up-blocks-queries.ts";
-import { saveRegistrationMode } from "../data/registration-mode-queries.ts";
+import { saveSignUpSettings } from "../data/registration-mode-queries.ts";
 import type { RegistrationMode } from "../domain/registration-rules.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
 import { clearDomainProfileImages, restoreDomainAccounts, suspendDomainAccounts } from "../use-cases/domain-suspensions.ts";
@@ -31,8 +31,9 @@ const handlers: EventHandlers<AccountsDeps & { limitedFederation: boolean }> = {
   // In limited-federation mode a server whose allow is taken away is cut off: its accounts are
   // suspended on behalf of the removed allow, hidden now and purged after 30 days.
   "domain_allow.removed": async (p, _e, deps) => void (deps.limitedFederation && (await suspendDomainAccounts(deps, p.allowId, p.domain))),
-  // Staff's registration mode governs sign-up here; the event's time orders late deliveries.
-  "instance_settings.updated": async (p, e, deps) => saveRegistrationMode(deps.db, p.registrationsMode as RegistrationMode | undefined, p.updatedAt ?? e.occurredAt ?? new Date(0)),
+  // Staff's registration mode and MX check govern sign-up here; the event's time orders late deliveries.
+  "instance_settings.updated": async (p, e, deps) =>
+    saveSignUpSettings(deps.db, { mode: p.registrationsMode as RegistrationMode | undefined, emailMxCheck: p.emailMxCheck }, p.updatedAt ?? e.occurredAt ?? new Date(0)),
 };
 
 /** Subscribes accounts to the moderation topic: sign-up blocks and the registration mode into its read model, servers' suspensions applied and lifted. */

@@ -1,21 +1,21 @@
 import { permissionDenied, ServiceError, unauthenticated, type Viewer } from "@starling/runtime";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { canonicalEmailHash } from "@starling/runtime";
-import { blockedEmailProvider, formErrors, RegistrationInvalid, taken, type FieldError, type RegistrationForm } from "../domain/registration-rules.ts";
+import { blockedEmailProvider, formErrors, RegistrationInvalid, taken, unreachableEmail, type FieldError, type RegistrationForm } from "../domain/registration-rules.ts";
 import { knownLocale } from "../domain/locales.ts";
 import { hashPassword } from "../domain/password-hash.ts";
 import { hashToken, randomSecret } from "../domain/secrets.ts";
 import { localUsernameTaken } from "../data/accounts-queries.ts";
 import { insertToken } from "../data/oauth-queries.ts";
 import { findAppScopes, insertRegistration } from "../data/registrations-queries.ts";
-import { canonicalEmailBlocked, emailDomainBlocked } from "../data/sign-up-blocks-queries.ts";
+import { canonicalEmailBlocked, emailDomainBlocked, mailHostsBlocked } from "../data/sign-up-blocks-queries.ts";
 import { isUniqueViolation } from "../data/unique-violation.ts";
 import { findUserByEmail } from "../data/users-queries.ts";
 import { sendConfirmationMail } from "../mail/confirmation-mail.ts";
 import { insertLocalAccount, newLocalAccount } from "./create-account.ts";
 import type { AccountsDeps } from "./deps.ts";
 import type { IssuedToken } from "./issue-token.ts";
-import { registrationMode, type RegistrationSettings } from "./registration-settings.ts";
+import { signUpRules, type RegistrationSettings } from "./registration-settings.ts";
 
 /** The sign-up form and the address it came from. */
 export interface RegisterInput extends RegistrationForm {
@@ -31,12 +31,13 @@ export interface RegisterInput extends RegistrationForm {
  */
 export async function registerUser(deps: AccountsDeps, settings: RegistrationSettings, viewer: Viewer | undefined, input: RegisterInput): Promise<IssuedToken> {
   if (!viewer?.appId) throw unauthenticated();
-  const mode = await registrationMode(deps, settings);
+  const { mode, emailMxCheck } = await signUpRules(deps, settings);
   if (mode === "none") throw permissionDenied("Forbidden");
   const form = { ...input, email: input.email.trim() };
   const errors = formErrors(form, mode);
   errors.push(...(await takenErrors(deps, form, errors)));
   errors.push(...(await blockedErrors(deps, form.email, errors)));
+  if (emailMxCheck && errors.length === 0) errors.push(...(await mailServerErrors(deps, settings, form.email)));
   if (errors.length > 0) throw new RegistrationInvalid(errors);
   const scopes = await findAppScopes(deps.db, viewer.appId);
   if (!scopes) throw unauthenticated();
@@ -93,4 +94,16 @@ async function blockedErrors(deps: AccountsDeps, email: string, known: readonly 
   if (await emailDomainBlocked(deps.db, email.toLowerCase())) return [blockedEmailProvider];
   if (await canonicalEmailBlocked(deps.db, canonicalEmailHash(email))) return [taken("email")];
   return [];
+}
+
+/**
+ * Staff's MX check (Mastodon's EmailMxValidator): the domain's mail servers, and the addresses of
+ * those servers and of the domain, are checked against the e-mail domain blocks too, so a provider
+ * cannot slip past a block under another name; a domain with no address at all cannot receive the
+ * confirmation mail and is refused. Asked last, once the form is otherwise valid.
+ */
+async function mailServerErrors(deps: AccountsDeps, settings: RegistrationSettings, email: string): Promise<FieldError[]> {
+  const { hosts, addresses } = await settings.mailHosts(email.slice(email.lastIndexOf("@") + 1));
+  if (addresses.length === 0) return [unreachableEmail];
+  return (await mailHostsBlocked(deps.db, hosts, addresses)) ? [blockedEmailProvider] : [];
 }

@@ -34,4 +34,5 @@ export const presentInstanceSettings = (settings: InstanceSettings) => ({
   registrations_mode: settings.registrationsMode ?? null,
   peers_visible: settings.peersVisible,
   trends_enabled: settings.trendsEnabled,
+  email_mx_check: settings.emailMxCheck,
 });

@@ -15,6 +15,7 @@ const change = z.object({
   registrations_mode: z.string().optional(),
   peers_visible: boolParam.optional(),
   trends_enabled: boolParam.optional(),
+  email_mx_check: boolParam.optional(),
 });
 
 /** Instance settings staff edit (beyond Mastodon 4.0, which has them in its web UI): manage_settings. */
@@ -49,6 +50,7 @@ export const adminInstanceRoutes: Route[] = [
           registrationsMode: input.registrations_mode,
           peersVisible: input.peers_visible,
           trendsEnabled: input.trends_enabled,
+          emailMxCheck: input.email_mx_check,
         },
         { viewerToken: ctx.viewerToken },
       ),

@@ -14,6 +14,8 @@ export interface InstanceSettings {
   registrationsMode?: RegistrationsMode | undefined;
   peersVisible: boolean;
   trendsEnabled: boolean;
+  /** Sign-up checks the e-mail domain's mail servers against the e-mail domain blocks too (default off). */
+  emailMxCheck: boolean;
   extendedDescriptionUpdatedAt?: Date | undefined;
   privacyPolicyUpdatedAt?: Date | undefined;
 }
@@ -33,12 +35,13 @@ export const SETTING_KEYS = {
   registrationsMode: "registrations_mode",
   peersVisible: "peers_visible",
   trendsEnabled: "trends_enabled",
+  emailMxCheck: "email_mx_check",
 } as const;
 
 export type SettingName = keyof typeof SETTING_KEYS;
 
 /** A change of some settings: a text value of "" clears it. */
-export type SettingsChange = { [K in SettingName]?: K extends "peersVisible" | "trendsEnabled" ? boolean : string };
+export type SettingsChange = { [K in SettingName]?: K extends "peersVisible" | "trendsEnabled" | "emailMxCheck" ? boolean : string };
 
 const LIMITS: Partial<Record<SettingName, number>> = { title: 200, contactUsername: 30, contactEmail: 320, shortDescription: 500, thumbnailUrl: 2048, extendedDescription: 100_000, privacyPolicy: 100_000 };
 

@@ -9,7 +9,7 @@ import type { Caller, ModerationDeps } from "./deps.ts";
 async function load(db: Database, trx?: Transaction): Promise<InstanceSettings> {
   const stored = await readSettings(db, trx);
   const text = (name: SettingName) => stored.get(SETTING_KEYS[name])?.value as string | undefined;
-  const flag = (name: SettingName) => (stored.get(SETTING_KEYS[name])?.value as boolean | undefined) ?? true;
+  const flag = (name: SettingName, fallback = true) => (stored.get(SETTING_KEYS[name])?.value as boolean | undefined) ?? fallback;
   return {
     title: text("title"),
     contactUsername: text("contactUsername"),
@@ -21,6 +21,7 @@ async function load(db: Database, trx?: Transaction): Promise<InstanceSettings> 
     registrationsMode: text("registrationsMode") as RegistrationsMode | undefined,
     peersVisible: flag("peersVisible"),
     trendsEnabled: flag("trendsEnabled"),
+    emailMxCheck: flag("emailMxCheck", false),
     extendedDescriptionUpdatedAt: stored.get(SETTING_KEYS.extendedDescription)?.updatedAt,
     privacyPolicyUpdatedAt: stored.get(SETTING_KEYS.privacyPolicy)?.updatedAt,
   };
@@ -31,7 +32,8 @@ export const getInstanceSettings = (deps: ModerationDeps) => load(deps.db);
 
 /**
  * Changes the settings given (manage_settings), with an audit entry; a change of the registration
- * mode is announced (instance_settings.updated) for accounts, which governs sign-up.
+ * mode or the MX check is announced (instance_settings.updated, with both) for accounts, which
+ * governs sign-up.
  */
 export async function updateInstanceSettings(deps: ModerationDeps, caller: Caller, change: SettingsChange): Promise<InstanceSettings> {
   const staffId = requireStaff(caller, "manage_settings");
@@ -46,8 +48,9 @@ export async function updateInstanceSettings(deps: ModerationDeps, caller: Calle
     await writeSettings(deps.db, trx, values, now);
     await recordAudit(deps, trx, { accountId: staffId, action: "settings.update", targetType: "Settings", targetId: "0", summary: [...values.keys()].join(", ") });
     const updated = await load(deps.db, trx);
-    if (values.has(SETTING_KEYS.registrationsMode)) {
-      await enqueueEvents(deps.db, trx, [outboxEvent("moderation", "instance_settings.updated", "instance", { registrationsMode: updated.registrationsMode, updatedAt: now })]);
+    if (values.has(SETTING_KEYS.registrationsMode) || values.has(SETTING_KEYS.emailMxCheck)) {
+      const signUp = { registrationsMode: updated.registrationsMode, emailMxCheck: updated.emailMxCheck, updatedAt: now };
+      await enqueueEvents(deps.db, trx, [outboxEvent("moderation", "instance_settings.updated", "instance", signUp)]);
     }
     return updated;
   });
