@@ -20,6 +20,7 @@ import { addSuspendingDomainBlock } from "./0110-add-suspending-domain-block.ts"
 import { createRegistrationMode } from "./0120-create-registration-mode.ts";
 import { addAccountIndexable } from "./0180-add-account-indexable.ts";
 import { addEmailMxCheck } from "./0200-add-email-mx-check.ts";
+import { createDomainAllows } from "./0201-create-domain-allows.ts";
 
 /** The accounts schema history, in order. Names are stable forever once released. */
-export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries, createSignUpBlocks, addAccountRestrictions, createUserRoles, addSuspendingDomainBlock, createRegistrationMode, addAccountIndexable, addEmailMxCheck];
+export const accountsMigrations: readonly Migration[] = [outboxMigration, inboxMigration, createAccounts, createOauth, createFollows, createAuthorizationCodes, createRegistrations, createTwoFactorAndSignIns, createProfileSettings, createBlocksAndMutes, createEndorsementsAndNotes, addAccountDeletedAt, addProfileImages, addRemoteAccountColumns, createPushAndMailDeliveries, createSignUpBlocks, addAccountRestrictions, createUserRoles, addSuspendingDomainBlock, createRegistrationMode, addAccountIndexable, addEmailMxCheck, createDomainAllows];

@@ -14,6 +14,7 @@ export function composeProfiles(deps: AccountsDeps, config: AccountsConfig, cont
     // The relay may be attached to `deps` after this runs; always call through to the current one.
     nudge: () => deps.nudge(),
     localDomain: config.LOCAL_DOMAIN,
+    limitedFederation: config.LIMITED_FEDERATION_MODE,
     linkChecks: { allowHttp: config.VERIFY_HTTP_LINKS, allowPrivate: config.ALLOW_PRIVATE_ADDRESSES },
     nudgeLinkChecks: () => {},
   };

@@ -1,5 +1,6 @@
 import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { CANONICAL_EMAILS, EMAIL_DOMAINS, removeSignUpBlock, saveSignUpBlock } from "../data/sign-up-blocks-queries.ts";
+import { removeDomainAllow, saveDomainAllow } from "../data/domain-allows-queries.ts";
 import { saveSignUpSettings } from "../data/registration-mode-queries.ts";
 import type { RegistrationMode } from "../domain/registration-rules.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
@@ -30,7 +31,12 @@ const handlers: EventHandlers<AccountsDeps & { limitedFederation: boolean }> = {
   "admin_domain_block.removed": async (p, _e, deps) => void (await restoreDomainAccounts(deps, p.blockId)),
   // In limited-federation mode a server whose allow is taken away is cut off: its accounts are
   // suspended on behalf of the removed allow, hidden now and purged after 30 days.
-  "domain_allow.removed": async (p, _e, deps) => void (deps.limitedFederation && (await suspendDomainAccounts(deps, p.allowId, p.domain))),
+  "domain_allow.removed": async (p, _e, deps) => {
+    await removeDomainAllow(deps.db, p.allowId, p.domain);
+    if (deps.limitedFederation) await suspendDomainAccounts(deps, p.allowId, p.domain);
+  },
+  // The allows themselves: in limited-federation mode lookups find only allowed servers' accounts.
+  "domain_allow.created": (p, _e, deps) => saveDomainAllow(deps.db, p.allowId, p.domain),
   // Staff's registration mode and MX check govern sign-up here; the event's time orders late deliveries.
   "instance_settings.updated": async (p, e, deps) =>
     saveSignUpSettings(deps.db, { mode: p.registrationsMode as RegistrationMode | undefined, emailMxCheck: p.emailMxCheck }, p.updatedAt ?? e.occurredAt ?? new Date(0)),
