@@ -1,8 +1,9 @@
 // Staff's instance-level blocks end to end: the admin routes of the moderation service (Mastodon's
 // 422 with existing_domain_block, idempotent domain allows), and their enforcement by the other
 // services, which learn them from the moderation topic: federation refuses a suspended server's
-// signed inbox POST, accounts refuses blocked e-mail domains and canonical addresses at sign-up, and
-// the gateway refuses sign-ups from a blocked client address given by the trusted-proxy header.
+// signed inbox POST, accounts refuses blocked e-mail domains and canonical addresses at sign-up (and,
+// with staff's MX check on, addresses whose mail server is blocked), and the gateway refuses sign-ups
+// from a blocked client address given by the trusted-proxy header.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { createOAuthAPIClient, createRestAPIClient } from "masto";
@@ -161,5 +162,34 @@ describeOnBothStacks("Instance-level blocks", (start) => {
     assert.deepEqual(await refused.json(), { error: "Forbidden" });
     assert.equal((await from("2001:db8:77:1::5")).status, 200, "the next /64 is not blocked");
     assert.equal((await fetch(`${stack.url}/api/v1/instance`)).status, 200, "nor the direct client");
+  });
+
+  it("with staff's MX check on, refuses an address whose mail server is under a blocked e-mail domain, and takes it again once off", async function () {
+    this.timeout(180_000);
+    // The shared DNS server answers for this suite's own names: the provider's mail goes to a blocked relay.
+    const provider = `hidden-${suffix}.example`;
+    const relay = `relay-${suffix}.example`;
+    stack.dns!.mx.set(provider, `mx.${relay}`);
+    stack.dns!.a.set(`mx.${relay}`, "192.0.2.25");
+    const block = await call("POST", "/api/v1/admin/email_domain_blocks", { domain: relay });
+    assert.equal(block.status, 200);
+    cleanup.push(`/api/v1/admin/email_domain_blocks/${block.json.id}`);
+    // TEST-NET-1 addresses, a fresh one each try, as the sign-up rate limit counts each address apart.
+    let host = 0;
+    const tryAddress = () => signUp(`mx${++serial}@${provider}`, { "x-forwarded-for": `192.0.2.${(++host % 250) + 1}` });
+    const mxCheck = async (on: boolean) => assert.equal((await call("PUT", "/api/v1/admin/instance", { email_mx_check: on })).json.email_mx_check, on);
+    await mxCheck(true);
+    try {
+      const refused = await waitFor(async () => {
+        const answer = await tryAddress();
+        return answer.status === 422 ? answer : undefined;
+      }, { ...PROPAGATION, what: "the MX check at sign-up" });
+      assert.deepEqual(refused.json.details, { email: [{ error: "ERR_BLOCKED", description: "uses a disallowed e-mail provider" }] });
+      assert.ok(stack.dns!.asked.some((name) => name.toLowerCase() === `mx.${relay}`), "the relay was looked up on the test DNS server");
+    } finally {
+      await mxCheck(false);
+    }
+    // Other suites sign up with addresses the test DNS server knows nothing of: the check is off again before they run.
+    await waitFor(async () => ((await tryAddress()).status === 200) || undefined, { ...PROPAGATION, what: "the MX check off" });
   });
 });

@@ -70,4 +70,5 @@ export * from "./mailbox.ts";
 export * from "./translation-servers.ts";
 export * from "./push-service.ts";
 export * from "./smtp-server.ts";
+export * from "./dns-server.ts";
 export * from "./webhook-receiver.ts";

@@ -2,35 +2,17 @@
 // the e-mail domain's mail servers and their addresses are checked against the e-mail domain blocks,
 // and a domain with no address is refused. A DNS server on 127.0.0.1 answers for the test domains.
 import assert from "node:assert/strict";
-import dns2 from "dns2";
 import { encodePayload, EVENT_CATALOG, newEnvelope, type EventType, type PayloadOf } from "@starling/events";
-import { waitFor } from "@starling/testkit";
+import { startDnsServer, waitFor } from "@starling/testkit";
 import { backends } from "./harness.ts";
 import { form, register, startFixture, type Fixture } from "./registration-fixture.ts";
 
-const { Packet } = dns2;
-
 /** The test zone: MX hosts by domain, addresses by name. */
-const MX: Record<string, string> = { "disguised.test": "mx.blockedmail.test", "viaip.test": "mx.viaip.test", "fine.test": "mx.fine.test" };
-const A: Record<string, string> = { "mx.blockedmail.test": "192.0.2.10", "mx.viaip.test": "192.0.2.66", "mx.fine.test": "192.0.2.20" };
-
 async function startZone() {
-  const asked: string[] = [];
-  const server = dns2.createServer({
-    udp: true,
-    handle: (request, send) => {
-      const response = Packet.createResponseFromRequest(request);
-      for (const question of request.questions) {
-        asked.push(question.name);
-        const key = question.name.toLowerCase();
-        if (question.type === Packet.TYPE.MX && MX[key]) response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 60, exchange: MX[key], priority: 10 }));
-        if (question.type === Packet.TYPE.A && A[key]) response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 60, address: A[key] }));
-      }
-      send(response);
-    },
-  });
-  const listening = await server.listen({ udp: { port: 0, address: "127.0.0.1" } });
-  return { port: listening.udp!.port, asked, close: () => server.close() };
+  const dns = await startDnsServer();
+  for (const [domain, host] of [["disguised.test", "mx.blockedmail.test"], ["viaip.test", "mx.viaip.test"], ["fine.test", "mx.fine.test"]]) dns.mx.set(domain!, host!);
+  for (const [name, address] of [["mx.blockedmail.test", "192.0.2.10"], ["mx.viaip.test", "192.0.2.66"], ["mx.fine.test", "192.0.2.20"]]) dns.a.set(name!, address!);
+  return dns;
 }
 
 for (const backend of backends) {
@@ -49,14 +31,14 @@ for (const backend of backends) {
 
     before(async () => {
       zone = await startZone();
-      f = await startFixture(backend, "open", { EMAIL_DNS_SERVERS: `127.0.0.1:${zone.port}`, EMAIL_DNS_TIMEOUT_MS: "2000" });
+      f = await startFixture(backend, "open", { EMAIL_DNS_SERVERS: zone.address, EMAIL_DNS_TIMEOUT_MS: "2000" });
       await publish("email_domain_block.created", "8201", { blockId: "8201", domain: "blockedmail.test" });
       await publish("email_domain_block.created", "8202", { blockId: "8202", domain: "192.0.2.66" });
       await waitFor(async () => (await f.h.db.table("email_domain_blocks").where({ block_id: "8202" }).first()) ?? undefined, { what: "the blocks" });
     });
     after(async () => {
       await f?.stop();
-      await zone?.close();
+      await zone?.stop();
     });
 
     it("asks no DNS server while staff leave the check off", async () => {

@@ -1,4 +1,4 @@
-import { startSmtpServer, type TestSmtpServer } from "@starling/testkit";
+import { startDnsServer, startSmtpServer, type TestDnsServer, type TestSmtpServer } from "@starling/testkit";
 import { startEmbeddedStack } from "./embedded-stack.ts";
 import { realServersFromEnv, startProductionStack } from "./production-stack.ts";
 import type { Stack } from "./stack.ts";
@@ -27,9 +27,11 @@ const shared = new Map<string, Promise<Stack>>();
 // One SMTP server for every shared stack: their e-mails arrive there, so a suite reads what a user
 // was sent on either stack alike (each suite's accounts have addresses of their own).
 let smtp: Promise<TestSmtpServer> | undefined;
+// Likewise one DNS server, which the e-mail MX check at sign-up asks when staff turn it on.
+let dns: Promise<TestDnsServer> | undefined;
 async function withSmtp(start: (env: Record<string, string>) => Promise<Stack>, env: Record<string, string>): Promise<Stack> {
-  const server = await (smtp ??= startSmtpServer());
-  return { ...(await start({ ...env, SMTP_URL: server.url })), smtp: server };
+  const [server, resolver] = await Promise.all([(smtp ??= startSmtpServer()), (dns ??= startDnsServer())]);
+  return { ...(await start({ ...env, SMTP_URL: server.url, EMAIL_DNS_SERVERS: resolver.address })), smtp: server, dns: resolver };
 }
 
 /**
@@ -56,6 +58,7 @@ after(async function () {
   this.timeout(120_000);
   await Promise.all([...shared.values()].map(async (started) => (await started.catch(() => undefined))?.stop()));
   await (await smtp)?.stop();
+  await (await dns)?.stop();
 });
 
 /**

@@ -1,4 +1,4 @@
-import type { TestSmtpServer } from "@starling/testkit";
+import type { TestDnsServer, TestSmtpServer } from "@starling/testkit";
 import { runNode } from "./processes.ts";
 
 /** A running Starling the suites drive: its client URL and how to make accounts and stop it. */
@@ -9,6 +9,8 @@ export interface Stack {
   pid?: number;
   /** The SMTP server the stack sends its e-mails to (the shared stacks); without it they go to the local mailbox. */
   smtp?: TestSmtpServer;
+  /** The DNS server the stack's e-mail MX check asks (the shared stacks); suites add their own names to its zone. */
+  dns?: TestDnsServer;
   /** The DATA_DIR of a one-process stack: its local mailbox is `mail/` in it (when no SMTP server is set). */
   dataDir?: string;
   /** What a one-process stack printed so far, stdout and stderr (the last 20 KB). */
