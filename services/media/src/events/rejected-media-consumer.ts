@@ -1,4 +1,4 @@
-import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import type { Logger } from "@starling/runtime";
 import type { MediaDeps } from "../use-cases/deps.ts";
 import { dropDomainCache } from "../use-cases/remove-remote-cache.ts";
@@ -25,12 +25,5 @@ const handlers: EventHandlers<Context> = {
  * block older than this consumer already stopped its server's media from being cached.
  */
 export function startRejectedMediaConsumer(bus: EventBus, deps: MediaDeps, logger: Logger): Promise<Subscription> {
-  return bus.subscribe({
-    topics: [TOPICS.moderation],
-    group: REJECTED_MEDIA_GROUP,
-    fromBeginning: false,
-    handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, { deps, logger });
-    },
-  });
+  return consumeEvents(bus, { topics: [TOPICS.moderation], group: REJECTED_MEDIA_GROUP, fromBeginning: false, handlers, context: () => ({ deps, logger }) });
 }

@@ -1,5 +1,5 @@
 import type { Database } from "@starling/db";
-import { dispatchEvent, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
+import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { deleteRemoteEmojisOfDomain } from "../data/custom-emojis-queries.ts";
 
 /** Consumer group deleting a server's custom emojis when staff reject its media. */
@@ -18,12 +18,5 @@ const handlers: EventHandlers<Database> = {
  * older than this consumer already kept its server's new emojis out.
  */
 export function startRejectedMediaConsumer(bus: EventBus, db: Database): Promise<Subscription> {
-  return bus.subscribe({
-    topics: [TOPICS.moderation],
-    group: REJECTED_MEDIA_GROUP,
-    fromBeginning: false,
-    handler: async (envelope) => {
-      await dispatchEvent(handlers, envelope, db);
-    },
-  });
+  return consumeEvents(bus, { topics: [TOPICS.moderation], group: REJECTED_MEDIA_GROUP, fromBeginning: false, handlers, context: () => db });
 }
