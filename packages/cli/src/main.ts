@@ -64,8 +64,8 @@ const HELP = `usage: starling <command>
                              drop cached copies of remote media older than N days (default 7, 0 all)
   federation [deliveries] [--state pending|failed|dead] [--limit N]
                              outgoing deliveries not yet delivered, and failing hosts' circuits
-  accounts modify USERNAME --role ROLE
-                             give a local user a role (name or id; -99 or "" for none)
+  accounts modify USERNAME --role ROLE | --remove-role
+                             give a local user a role (name or id), or take it away
   roles list                 the roles: id, position, name, permissions
   trends refresh             recompute trending tags, posts and links now (the scheduler does it every few minutes)`;
 

@@ -78,6 +78,10 @@ describe("OAuth 2.0 as Mastodon serves it, through the gateway's pages", functio
     const wrongVerifier = await token({ grant_type: "authorization_code", code, redirect_uri: callback.url, client_id: app.client_id, client_secret: app.client_secret, code_verifier: pkce().verifier });
     assert.equal(wrongVerifier.status, 400);
     assert.equal(((await wrongVerifier.json()) as { error: string }).error, "invalid_grant");
+    // A code approved with a challenge needs the verifier (Doorkeeper's invalid_request); the code stays usable.
+    const noVerifier = await token({ grant_type: "authorization_code", code, redirect_uri: callback.url, client_id: app.client_id, client_secret: app.client_secret });
+    assert.equal(noVerifier.status, 400);
+    assert.deepEqual(await noVerifier.json(), { error: "invalid_request", error_description: "Missing required parameter: code_verifier." });
     // Client authentication by HTTP Basic, parameters as JSON.
     const issued = await fetch(`${stack.url}/oauth/token`, {
       method: "POST",
@@ -175,6 +179,17 @@ describe("OAuth 2.0 as Mastodon serves it, through the gateway's pages", functio
     const unknownClient = await token({ grant_type: "client_credentials", client_id: "unknown", client_secret: "x" });
     assert.equal(unknownClient.status, 401);
     assert.equal(((await unknownClient.json()) as { error: string }).error, "invalid_client");
+    const missing: [Record<string, string>, string, string][] = [
+      [{ grant_type: "password", username: email }, "invalid_request", "Missing required parameter: password."],
+      [{ grant_type: "authorization_code", code: "abc" }, "invalid_request", "Missing required parameter: redirect_uri."],
+      [{ scope: "read" }, "invalid_request", "Missing required parameter: grant_type."],
+      [{ grant_type: "refresh_token", refresh_token: "abc" }, "unsupported_grant_type", "The authorization grant type is not supported by the authorization server."],
+    ];
+    for (const [fields, error, description] of missing) {
+      const refused = await token({ client_id: app.client_id, client_secret: app.client_secret, ...fields });
+      assert.equal(refused.status, 400, JSON.stringify(fields));
+      assert.deepEqual(await refused.json(), { error, error_description: description }, JSON.stringify(fields));
+    }
     const foreignScope = await token({ grant_type: "password", client_id: app.client_id, client_secret: app.client_secret, username: email, password, scope: "read admin:write" });
     assert.equal(foreignScope.status, 400);
     assert.equal(((await foreignScope.json()) as { error: string }).error, "invalid_scope");

@@ -87,7 +87,7 @@ export async function startHarness(backend: Backend, env: Record<string, string>
     async createUser(username, options = {}) {
       const email = `${username}@example.test`;
       const created = await client.createAccount(
-        { username, email, password: options.password ?? "", confirmed: options.confirmed ?? true, role: options.role ?? "" },
+        { username, email, password: options.password, confirmed: options.confirmed ?? true, role: options.role },
         { viewerToken: ownerToken },
       );
       return { account: created.account!, email, password: created.password };

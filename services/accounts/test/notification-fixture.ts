@@ -20,7 +20,7 @@ export interface SignedInUser {
 export async function signedInUser(h: Harness, username: string): Promise<SignedInUser> {
   const { account, email, password } = await h.createUser(username, { password: "correct horse battery staple" });
   const { app } = await h.client.createApp({ clientName: "Push client", redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes: "read write push", website: "" });
-  const issued = await h.client.issueToken({ grantType: "password", clientId: app!.clientId, clientSecret: app!.clientSecret, username: email, password, scope: "read push", code: "", redirectUri: "", codeVerifier: "" });
+  const issued = await h.client.issueToken({ clientId: app!.clientId, clientSecret: app!.clientSecret, password: { username: email, password, scope: "read push" } });
   const viewer = await h.client.authenticate({ accessToken: issued.accessToken });
   const viewerToken = await h.sign({ accountId: account.id, tokenId: viewer.tokenId, appId: viewer.appId, scopes: viewer.scopes });
   return { account, email, accessToken: issued.accessToken, viewerToken, client: { clientId: app!.clientId, clientSecret: app!.clientSecret } };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { status } from "@grpc/grpc-js";
-import type { App } from "@starling/proto/accounts/v1/accounts";
+import type { App, IssueTokenRequest } from "@starling/proto/accounts/v1/accounts";
 import { hashToken } from "../src/domain/secrets.ts";
 import { backends, rejection, startHarness, type Harness } from "./harness.ts";
 
@@ -14,8 +14,9 @@ for (const backend of backends) {
     });
     after(() => h.stop());
 
-    const token = (fields: Partial<{ grantType: string; clientId: string; clientSecret: string; username: string; password: string; scope: string }>) =>
-      h.client.issueToken({ grantType: "client_credentials", clientId: app.clientId, clientSecret: app.clientSecret, username: "", password: "", scope: "", code: "", redirectUri: "", codeVerifier: "", ...fields });
+    const token = (fields: Partial<IssueTokenRequest>) => h.client.issueToken({ clientId: app.clientId, clientSecret: app.clientSecret, ...fields });
+    const appOnly = (scope?: string) => ({ clientCredentials: { scope } });
+    const withPassword = (username: string, password: string, scope?: string) => ({ password: { username, password, scope } });
 
     it("creates an app with fresh 43-character credentials and the requested scopes", () => {
       assert.match(app.clientId, /^[\w-]{43}$/);
@@ -52,7 +53,7 @@ for (const backend of backends) {
     });
 
     it("issues an app-only token by client_credentials that authenticates without an account", async () => {
-      const issued = await token({ scope: "read" });
+      const issued = await token(appOnly("read"));
       assert.match(issued.accessToken, /^[\w-]{43}$/);
       assert.equal(issued.tokenType, "Bearer");
       assert.equal(issued.scope, "read");
@@ -67,7 +68,7 @@ for (const backend of backends) {
     it("issues a user token by password grant with the e-mail in any case, and records the sign-in", async () => {
       const before = await h.client.getUsageStats({});
       const { account, email, password } = await h.createUser("grace", { role: "Moderator" });
-      const issued = await token({ grantType: "password", username: email.toUpperCase(), password, scope: "read write" });
+      const issued = await token(withPassword(email.toUpperCase(), password, "read write"));
       assert.equal(issued.scope, "read write");
       const viewer = await h.client.authenticate({ accessToken: issued.accessToken });
       assert.equal(viewer.accountId, account.id);
@@ -82,17 +83,18 @@ for (const backend of backends) {
       const { email, password } = await h.createUser("ada");
       await h.createUser("unconfirmed", { confirmed: false, password: "long enough password" });
       const cases: [Parameters<typeof token>[0], number, string][] = [
-        [{ grantType: "" }, status.INVALID_ARGUMENT, "invalid_request"],
-        [{ grantType: "authorization_code" }, status.INVALID_ARGUMENT, "invalid_request"],
-        [{ grantType: "implicit" }, status.INVALID_ARGUMENT, "unsupported_grant_type"],
-        [{ clientId: "nope" }, status.UNAUTHENTICATED, "invalid_client"],
-        [{ clientSecret: "wrong" }, status.UNAUTHENTICATED, "invalid_client"],
-        [{ scope: "admin:read" }, status.INVALID_ARGUMENT, "invalid_scope"],
-        [{ scope: "bogus" }, status.INVALID_ARGUMENT, "invalid_scope"],
-        [{ grantType: "password", username: email }, status.INVALID_ARGUMENT, "invalid_request"],
-        [{ grantType: "password", username: email, password: `${password}x` }, status.INVALID_ARGUMENT, "invalid_grant"],
-        [{ grantType: "password", username: "nobody@example.test", password }, status.INVALID_ARGUMENT, "invalid_grant"],
-        [{ grantType: "password", username: "unconfirmed@example.test", password: "long enough password" }, status.INVALID_ARGUMENT, "invalid_grant"],
+        [{}, status.INVALID_ARGUMENT, "invalid_request"],
+        [{ ...appOnly(), ...withPassword(email, password) }, status.INVALID_ARGUMENT, "invalid_request"],
+        [{ clientId: "nope", ...appOnly() }, status.UNAUTHENTICATED, "invalid_client"],
+        [{ clientId: undefined, ...appOnly() }, status.UNAUTHENTICATED, "invalid_client"],
+        [{ clientSecret: "wrong", ...appOnly() }, status.UNAUTHENTICATED, "invalid_client"],
+        [{ clientSecret: undefined, ...appOnly() }, status.UNAUTHENTICATED, "invalid_client"],
+        [appOnly("admin:read"), status.INVALID_ARGUMENT, "invalid_scope"],
+        [appOnly("bogus"), status.INVALID_ARGUMENT, "invalid_scope"],
+        [withPassword(email, `${password}x`), status.INVALID_ARGUMENT, "invalid_grant"],
+        [withPassword(email, ""), status.INVALID_ARGUMENT, "invalid_grant"],
+        [withPassword("nobody@example.test", password), status.INVALID_ARGUMENT, "invalid_grant"],
+        [withPassword("unconfirmed@example.test", "long enough password"), status.INVALID_ARGUMENT, "invalid_grant"],
       ];
       for (const [fields, code, error] of cases) {
         const failure = await rejection(token(fields));
@@ -103,9 +105,9 @@ for (const backend of backends) {
 
     it("refuses a password grant and the existing tokens of a suspended account", async () => {
       const { account, email, password } = await h.createUser("suspended");
-      const issued = await token({ grantType: "password", username: email, password });
+      const issued = await token(withPassword(email, password));
       await h.db.table("accounts").where({ id: account.id }).update({ suspended_at: new Date() });
-      const grant = await rejection(token({ grantType: "password", username: email, password }));
+      const grant = await rejection(token(withPassword(email, password)));
       assert.match(grant.details, /^invalid_grant: /);
       const auth = await rejection(h.client.authenticate({ accessToken: issued.accessToken }));
       assert.equal(auth.code, status.PERMISSION_DENIED);
@@ -113,7 +115,7 @@ for (const backend of backends) {
     });
 
     it("refuses unknown and revoked tokens alike, and stores tokens only as hashes", async () => {
-      const issued = await token({});
+      const issued = await token(appOnly());
       assert.equal((await rejection(h.client.authenticate({ accessToken: "unknown" }))).details, "The access token is invalid");
       assert.equal(await h.db.table("oauth_tokens").where({ token_hash: issued.accessToken }).first(), undefined);
       const stored = h.db.table("oauth_tokens").where({ token_hash: hashToken(issued.accessToken) });

@@ -19,17 +19,17 @@ for (const backend of backends) {
       const moderator = await f.h.createUser("milo", { role: "Moderator" });
       await f.h.createUser("plain_pat");
       const answer = await register(f, form("newbie", { locale: "pt-br" }));
-      assert.deepEqual(answer.fieldErrors, []);
-      assert.match(answer.accessToken, /^[\w-]{43}$/);
-      assert.equal(answer.tokenType, "Bearer");
-      assert.equal(answer.scope, "read write follow");
-      const refused = await rejection(authenticate(f, answer.accessToken));
+      assert.deepEqual(answer.refused, undefined);
+      assert.match(answer.token!.accessToken, /^[\w-]{43}$/);
+      assert.equal(answer.token!.tokenType, "Bearer");
+      assert.equal(answer.token!.scope, "read write follow");
+      const refused = await rejection(authenticate(f, answer.token!.accessToken));
       assert.deepEqual(refused, { code: status.PERMISSION_DENIED, details: "Your login is missing a confirmed e-mail address" });
       const token = await confirmationToken(f, "newbie@example.test");
       const confirmed = await f.registration.confirmEmail({ confirmationToken: token });
       assert.equal(confirmed.username, "newbie");
       assert.equal(confirmed.approved, true);
-      const viewer = await authenticate(f, answer.accessToken);
+      const viewer = await authenticate(f, answer.token!.accessToken);
       assert.equal(viewer.accountId, confirmed.accountId);
       assert.deepEqual(viewer.scopes, ["read", "write", "follow"]);
       // A second click on the link answers the same and announces nothing new.
@@ -47,16 +47,16 @@ for (const backend of backends) {
     it("refuses every bad field at once with Mastodon's error codes and writes nothing", async () => {
       const before = await settledRowCounts(f);
       const answer = await register(f, { username: "bad name!", email: "not-an-address", password: "short", agreement: false, locale: "xx-YY", reason: "r".repeat(421), ip: "" });
-      assert.equal(answer.accessToken, "");
+      assert.equal(answer.token, undefined);
       assert.deepEqual(
-        answer.fieldErrors.map((e) => [e.field, e.error]),
+        answer.refused?.fieldErrors.map((e) => [e.field, e.error]),
         [["username", "ERR_INVALID"], ["email", "ERR_INVALID"], ["password", "ERR_TOO_SHORT"], ["agreement", "ERR_ACCEPTED"], ["locale", "ERR_INCLUSION"], ["reason", "ERR_TOO_LONG"]],
       );
-      assert.match(answer.error, /^Validation failed: Username must contain only letters, numbers and underscores, Email is invalid, Password is too short \(minimum is 8 characters\), Agreement must be accepted/);
+      assert.match(answer.refused!.error, /^Validation failed: Username must contain only letters, numbers and underscores, Email is invalid, Password is too short \(minimum is 8 characters\), Agreement must be accepted/);
       const oversize = await register(f, form("u".repeat(31), { email: `${"e".repeat(250)}@example.test`, password: "p".repeat(73) }));
-      assert.deepEqual(oversize.fieldErrors.map((e) => [e.field, e.error]), [["username", "ERR_TOO_LONG"], ["email", "ERR_TOO_LONG"], ["password", "ERR_TOO_LONG"]]);
+      assert.deepEqual(oversize.refused?.fieldErrors.map((e) => [e.field, e.error]), [["username", "ERR_TOO_LONG"], ["email", "ERR_TOO_LONG"], ["password", "ERR_TOO_LONG"]]);
       const reserved = await register(f, form("Admin"));
-      assert.deepEqual(reserved.fieldErrors, [{ field: "username", error: "ERR_RESERVED", description: "is reserved" }]);
+      assert.deepEqual(reserved.refused?.fieldErrors, [{ field: "username", error: "ERR_RESERVED", description: "is reserved" }]);
       assert.deepEqual(await rowCounts(f), before);
     });
 
@@ -64,11 +64,11 @@ for (const backend of backends) {
       await register(f, form("taken_one"));
       const before = await settledRowCounts(f);
       const answer = await register(f, form("TAKEN_ONE", { email: "Taken_One@Example.test" }));
-      assert.deepEqual(answer.fieldErrors, [
+      assert.deepEqual(answer.refused?.fieldErrors, [
         { field: "username", error: "ERR_TAKEN", description: "has already been taken" },
         { field: "email", error: "ERR_TAKEN", description: "has already been taken" },
       ]);
-      assert.equal(answer.error, "Validation failed: Username has already been taken, Email has already been taken");
+      assert.equal(answer.refused?.error, "Validation failed: Username has already been taken, Email has already been taken");
       assert.deepEqual(await rowCounts(f), before);
     });
 
@@ -84,7 +84,7 @@ for (const backend of backends) {
     });
 
     it("mails a new link, to a corrected address if asked, only for the sign-up app's token of an unconfirmed user", async () => {
-      const { accessToken } = await register(f, form("typo_tom", { email: "tom@exampel.test" }));
+      const { accessToken } = (await register(f, form("typo_tom", { email: "tom@exampel.test" }))).token!;
       const first = await confirmationToken(f, "tom@exampel.test");
       await f.registration.resendConfirmation({ accessToken, email: "tom@example.test" });
       const second = await confirmationToken(f, "tom@example.test");
@@ -102,7 +102,7 @@ for (const backend of backends) {
     });
 
     it("refuses the resend to a token of another app than the sign-up one, and to a token without a write scope", async () => {
-      const { accessToken } = await register(f, form("wanda"));
+      const { accessToken } = (await register(f, form("wanda"))).token!;
       const other = (await f.h.client.createApp({ clientName: "Other", redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes: "read write", website: "" })).app!;
       // As if wanda had signed up through `other`: the fixture app's token no longer qualifies.
       await f.h.db.table("registrations").update({ app_id: other.id }).whereIn("user_id", f.h.db.table("users").select("id").where({ email: "wanda@example.test" }));
@@ -110,8 +110,8 @@ for (const backend of backends) {
       assert.deepEqual(wrongApp, { code: status.PERMISSION_DENIED, details: "This method is only available to the application the user originally signed-up with" });
       const readOnly = (await f.h.client.createApp({ clientName: "Reader", redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes: "read", website: "" })).app!;
       const reader = await f.registration.register(form("rita"), { viewerToken: await f.h.sign({ appId: readOnly.id, scopes: ["read"] }) });
-      assert.equal(reader.scope, "read");
-      const outside = await rejection(f.registration.resendConfirmation({ accessToken: reader.accessToken }));
+      assert.equal(reader.token!.scope, "read");
+      const outside = await rejection(f.registration.resendConfirmation({ accessToken: reader.token!.accessToken }));
       assert.deepEqual(outside, { code: status.PERMISSION_DENIED, details: "This action is outside the authorized scopes" });
     });
 

@@ -90,6 +90,12 @@ for (const backend of backends) {
       await denied(roles.assignRole({ accountId: ids.admin, role: "1" }, await admin()));
       await denied(roles.assignRole({ accountId: ids.user, role: "1" }, await as(ids.moderator, "Moderator")));
       assert.equal((await rejection(roles.assignRole({ accountId: ids.user, role: "777" }, await admin()))).code, status.INVALID_ARGUMENT);
+      for (const unclear of [{}, { role: role.id, everyone: true }, { everyone: false }, { role: " " }]) {
+        assert.equal((await rejection(roles.assignRole({ accountId: ids.user, ...unclear }, await admin()))).code, status.INVALID_ARGUMENT, JSON.stringify(unclear));
+      }
+      assert.equal((await roles.assignRole({ accountId: ids.user, everyone: true }, await admin())).role!.id, "-99");
+      assert.equal((await credentialRole(ids.user)).id, "-99");
+      await roles.assignRole({ accountId: ids.user, role: "triage" }, await admin());
 
       await denied(roles.deleteRole({ id: "-99" }, await as(ids.owner, "Owner")));
       await denied(roles.deleteRole({ id: "2" }, await admin()));

@@ -39,9 +39,9 @@ for (const backend of backends) {
     let app: App;
     const as = async (accountId: string, role = "") => ({ viewerToken: await h.sign({ accountId, role: await h.role(role), scopes: ["read", "write"] }) });
     const signIn = (email: string, password: string, fields: Partial<{ otpAttempt: string; ip: string; userAgent: string }> = {}) =>
-      sessions.signIn({ email, password, otpAttempt: "", ip: "192.0.2.1", userAgent: "TestBrowser/1.0", ...fields });
+      sessions.signIn({ email, password, ip: "192.0.2.1", userAgent: "TestBrowser/1.0", ...fields });
     const passwordGrant = (username: string, password: string) =>
-      h.client.issueToken({ grantType: "password", clientId: app.clientId, clientSecret: app.clientSecret, username, password, scope: "read", code: "", redirectUri: "", codeVerifier: "" });
+      h.client.issueToken({ clientId: app.clientId, clientSecret: app.clientSecret, password: { username, password, scope: "read" } });
 
     before(async () => {
       h = await startHarness(backend);
@@ -73,8 +73,8 @@ for (const backend of backends) {
         assert.equal(uri.searchParams.get("issuer"), "127.0.0.1:3000");
         assert.equal((await security.getTwoFactorStatus({}, await as(user.account.id))).enabled, false);
         const signedIn = await signIn(user.email, user.password);
-        assert.equal(signedIn.otpRequired, false);
-        assert.equal(signedIn.accountId, user.account.id);
+        assert.equal(signedIn.otpRequired, undefined);
+        assert.equal(signedIn.user?.accountId, user.account.id);
       });
 
       it("refuses to enable 2FA with a wrong code", async () => {
@@ -94,7 +94,7 @@ for (const backend of backends) {
       });
 
       it("asks for a code after a right password, without saying who signed in", async () => {
-        assert.deepEqual(await signIn(user.email, user.password), { userId: "", accountId: "", otpRequired: true });
+        assert.deepEqual(await signIn(user.email, user.password), { user: undefined, otpRequired: true });
         const badPassword = await rejection(signIn(user.email, "wrong password", { otpAttempt: await totp(secret, 1) }));
         assert.equal(badPassword.code, status.UNAUTHENTICATED);
       });
@@ -111,7 +111,7 @@ for (const backend of backends) {
       it("signs in with a current code, and refuses the same code a second time", async () => {
         const code = await totp(secret, 1);
         const signedIn = await signIn(user.email, user.password, { otpAttempt: code });
-        assert.deepEqual(signedIn, { userId: signedIn.userId, accountId: user.account.id, otpRequired: false });
+        assert.deepEqual(signedIn, { user: { userId: signedIn.user!.userId, accountId: user.account.id }, otpRequired: undefined });
         assert.equal((await rejection(signIn(user.email, user.password, { otpAttempt: code }))).code, status.UNAUTHENTICATED);
         const [, accepted] = (await security.listSignIns({ limit: 2 }, await as(user.account.id))).signIns;
         assert.deepEqual([accepted!.authenticationMethod, accepted!.success], ["otp", true]);
@@ -120,7 +120,7 @@ for (const backend of backends) {
       it("accepts a recovery code exactly once", async () => {
         const code = recoveryCodes[3]!;
         const signedIn = await signIn(user.email, user.password, { otpAttempt: code.toUpperCase() });
-        assert.equal(signedIn.accountId, user.account.id);
+        assert.equal(signedIn.user?.accountId, user.account.id);
         assert.equal((await rejection(signIn(user.email, user.password, { otpAttempt: code }))).code, status.UNAUTHENTICATED);
         assert.equal((await security.getTwoFactorStatus({}, await as(user.account.id))).recoveryCodesLeft, 9);
         const [refused, used] = (await security.listSignIns({ limit: 2 }, await as(user.account.id))).signIns;
@@ -135,11 +135,11 @@ for (const backend of backends) {
       });
 
       it("disables 2FA only with the password or a code, after which the password is enough again", async () => {
-        const wrong = await rejection(security.disableTwoFactor({ otpAttempt: "", password: "not it" }, await as(user.account.id)));
+        const wrong = await rejection(security.disableTwoFactor({ password: "not it" }, await as(user.account.id)));
         assert.equal(wrong.code, status.INVALID_ARGUMENT);
-        await security.disableTwoFactor({ otpAttempt: "", password: user.password }, await as(user.account.id));
+        await security.disableTwoFactor({ password: user.password }, await as(user.account.id));
         assert.deepEqual(await security.getTwoFactorStatus({}, await as(user.account.id)), { enabled: false, recoveryCodesLeft: 0 });
-        assert.equal((await signIn(user.email, user.password)).accountId, user.account.id);
+        assert.equal((await signIn(user.email, user.password)).user?.accountId, user.account.id);
         assert.ok((await passwordGrant(user.email, user.password)).accessToken);
       });
     });

@@ -28,13 +28,13 @@ for (const backend of backends) {
       await stored("email_domain_blocks", "8001");
       for (const email of ["someone@spam.example", "other@mail.SPAM.example"]) {
         const answer = await register(f, form(`e${email.length}`, { email }));
-        assert.deepEqual(answer.fieldErrors, [{ field: "email", error: "ERR_BLOCKED", description: "uses a disallowed e-mail provider" }], email);
-        assert.equal(answer.accessToken, "");
+        assert.deepEqual(answer.refused?.fieldErrors, [{ field: "email", error: "ERR_BLOCKED", description: "uses a disallowed e-mail provider" }], email);
+        assert.equal(answer.token, undefined);
       }
-      assert.deepEqual((await register(f, form("nearby", { email: "someone@notspam.example" }))).fieldErrors, []);
+      assert.deepEqual((await register(f, form("nearby", { email: "someone@notspam.example" }))).refused, undefined);
       await publish("email_domain_block.removed", "8001", { blockId: "8001", domain: "spam.example" });
       await waitFor(async () => (await f.h.db.table("email_domain_blocks").where({ block_id: "8001", removed: true }).first()) ?? undefined, { what: "the removal" });
-      assert.deepEqual((await register(f, form("welcome", { email: "someone@spam.example" }))).fieldErrors, []);
+      assert.deepEqual((await register(f, form("welcome", { email: "someone@spam.example" }))).refused, undefined);
     });
 
     it("refuses every spelling of a canonical-e-mail-blocked address as taken", async () => {
@@ -42,14 +42,14 @@ for (const backend of backends) {
       await stored("canonical_email_blocks", "8002");
       for (const email of ["janedoe@example.test", "Jane.Doe+again@Example.test"]) {
         const answer = await register(f, form(`j${email.length}`, { email }));
-        assert.deepEqual(answer.fieldErrors, [{ field: "email", error: "ERR_TAKEN", description: "has already been taken" }], email);
+        assert.deepEqual(answer.refused?.fieldErrors, [{ field: "email", error: "ERR_TAKEN", description: "has already been taken" }], email);
       }
-      assert.deepEqual((await register(f, form("janet", { email: "janet.doe@example.test" }))).fieldErrors, []);
+      assert.deepEqual((await register(f, form("janet", { email: "janet.doe@example.test" }))).refused, undefined);
     });
 
     it("makes a sign-up from an address needing approval wait for a moderator in open mode", async () => {
       const answer = await register(f, form("waiting", { approvalRequired: true }));
-      assert.deepEqual(answer.fieldErrors, []);
+      assert.deepEqual(answer.refused, undefined);
       const confirmed = await f.registration.confirmEmail({ confirmationToken: await confirmationToken(f, "waiting@example.test") });
       assert.equal(confirmed.approved, false);
     });

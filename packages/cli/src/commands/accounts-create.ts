@@ -19,7 +19,7 @@ export async function accountsCreateCommand(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: "string" }, confirmed: { type: "boolean", default: false }, role: { type: "string", default: "" }, locale: { type: "string", default: "" } },
+    options: { email: { type: "string" }, confirmed: { type: "boolean", default: false }, role: { type: "string" }, locale: { type: "string" } },
   });
   const username = positionals[0];
   if (!username || !values.email) throw new Error(USAGE);
@@ -29,7 +29,7 @@ export async function accountsCreateCommand(argv: string[]): Promise<void> {
   const client = connectService(AccountsServiceClient, address, { deadlineMs: 15_000 });
   try {
     const viewerToken = await signViewer(secret, { role: OPERATOR_ROLE, scopes: ["admin:write"] });
-    const created = await client.createAccount({ username, email: values.email, password: "", confirmed: values.confirmed ?? false, role: values.role ?? "", locale: values.locale ?? "" }, { viewerToken });
+    const created = await client.createAccount({ username, email: values.email, confirmed: values.confirmed ?? false, role: values.role, locale: values.locale }, { viewerToken });
     console.log("OK");
     console.log(`New password: ${created.password}`);
   } finally {

@@ -21,15 +21,15 @@ export async function rolesListCommand(): Promise<void> {
 }
 
 /**
- * `starling accounts modify USERNAME --role ROLE`: gives a local account's user a role by name or
- * id (the everyone role's id, -99, or "" takes it away), like tootctl's `accounts modify --role`.
+ * `starling accounts modify USERNAME --role ROLE | --remove-role`: gives a local account's user a role
+ * by name or id, or takes it away (back to the everyone role), like tootctl's `accounts modify`.
  */
 export async function accountsModifyCommand(argv: string[]): Promise<void> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { role: { type: "string" } } });
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { role: { type: "string" }, "remove-role": { type: "boolean" } } });
   const username = positionals[0];
-  if (!username || values.role === undefined) throw new Error("usage: starling accounts modify USERNAME --role ROLE");
+  if (!username || (values.role === undefined) === (values["remove-role"] === undefined)) throw new Error("usage: starling accounts modify USERNAME --role ROLE | --remove-role");
   await asOwner(RolesServiceClient, async (client, viewerToken) => {
-    const { role } = await client.assignRole({ username, role: values.role! }, { viewerToken });
+    const { role } = await client.assignRole(values.role === undefined ? { username, everyone: true } : { username, role: values.role }, { viewerToken });
     console.log(`OK (role ${role!.id}${role!.name ? ` ${role!.name}` : ""})`);
   });
 }

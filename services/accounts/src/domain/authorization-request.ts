@@ -8,14 +8,14 @@ import { parseChallenge, type PkceMethod } from "./pkce.ts";
 import { OOB_REDIRECT_URI } from "./redirect-uris.ts";
 import { isSubsetOf, parseScopes } from "./scopes.ts";
 
-/** What the client sent to /oauth/authorize. */
+/** What the client sent to /oauth/authorize; absent when it left a parameter out. */
 export interface AuthorizationParams {
-  clientId: string;
-  redirectUri: string;
-  responseType: string;
-  scope: string;
-  codeChallenge: string;
-  codeChallengeMethod: string;
+  clientId?: string | undefined;
+  redirectUri?: string | undefined;
+  responseType?: string | undefined;
+  scope?: string | undefined;
+  codeChallenge?: string | undefined;
+  codeChallengeMethod?: string | undefined;
 }
 
 /** The parts of an app the checks need. */
@@ -38,10 +38,10 @@ export type AuthorizationCheck = { ok: true; request: CheckedAuthorization } | {
 /** Checks a request; `app` is undefined when client_id named no app. */
 export function checkAuthorization(app: AuthorizingApp | undefined, params: AuthorizationParams): AuthorizationCheck {
   // Without a client there is no registered URI to send any error to: invalid_client, to be shown.
-  if (!app) return { ok: false, error: "invalid_client", detail: params.clientId === "" ? "Missing required parameter: client_id." : undefined };
+  if (!app) return { ok: false, error: "invalid_client", detail: params.clientId === undefined ? "Missing required parameter: client_id." : undefined };
   // Exact string comparison: a prefix or a normalised form of a registered URI is not that URI.
-  if (!app.redirectUris.includes(params.redirectUri)) return { ok: false, error: "invalid_redirect_uri" };
-  if (params.responseType === "") return { ok: false, error: "invalid_request", detail: "Missing required parameter: response_type." };
+  if (params.redirectUri === undefined || !app.redirectUris.includes(params.redirectUri)) return { ok: false, error: "invalid_redirect_uri" };
+  if (params.responseType === undefined) return { ok: false, error: "invalid_request", detail: "Missing required parameter: response_type." };
   if (params.responseType !== "code") return { ok: false, error: "unsupported_response_type" };
   const scopes = parseScopes(params.scope);
   if (!scopes.ok || !isSubsetOf(scopes.scopes, app.scopes)) return { ok: false, error: "invalid_scope" };

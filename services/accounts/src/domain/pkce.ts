@@ -15,10 +15,10 @@ const CODE_TOKEN = /^[A-Za-z0-9\-._~]{43,128}$/;
 export type ParsedChallenge = { ok: true; challenge: { value: string; method: PkceMethod } | null } | { ok: false; problem: "method" | "challenge" };
 
 /** Reads code_challenge and code_challenge_method; no challenge means the client does not use PKCE. */
-export function parseChallenge(challenge: string, method: string): ParsedChallenge {
-  if (challenge === "") return method === "" ? { ok: true, challenge: null } : { ok: false, problem: "challenge" };
+export function parseChallenge(challenge: string | undefined, method: string | undefined): ParsedChallenge {
+  if (challenge === undefined) return method === undefined ? { ok: true, challenge: null } : { ok: false, problem: "challenge" };
   // RFC 7636 §4.3: a challenge without a method is plain.
-  const chosen = method === "" ? "plain" : method;
+  const chosen = method ?? "plain";
   if (!(PKCE_METHODS as readonly string[]).includes(chosen)) return { ok: false, problem: "method" };
   if (!CODE_TOKEN.test(challenge)) return { ok: false, problem: "challenge" };
   return { ok: true, challenge: { value: challenge, method: chosen as PkceMethod } };

@@ -13,6 +13,7 @@ import { getUsageStats } from "../use-cases/get-usage-stats.ts";
 import { issueToken } from "../use-cases/issue-token.ts";
 import { unfollowAccount } from "../use-cases/unfollow-account.ts";
 import { vapidKeys } from "../use-cases/vapid-keys.ts";
+import { protoToIssueToken } from "./proto-to-token-grant.ts";
 import { accountToProto, appToProto, relationshipToProto, roleToProto, sourceToProto } from "./to-proto.ts";
 
 /** The AccountsService handlers: decode → use case → encode, nothing else. */
@@ -23,7 +24,7 @@ export function accountsHandlers(deps: AccountsDeps): AsyncHandlers<AccountsServ
       return { app: appToProto(app, keys.publicKey) };
     },
     issueToken: async (request) => {
-      const token = await issueToken(deps, request);
+      const token = await issueToken(deps, protoToIssueToken(request));
       return { accessToken: token.accessToken, tokenType: "Bearer", scope: token.scopes.join(" "), createdAt: token.createdAt };
     },
     authenticate: async (request) => {

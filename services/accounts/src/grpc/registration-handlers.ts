@@ -15,11 +15,11 @@ export function registrationHandlers(deps: AccountsDeps, settings: RegistrationS
     register: async (request, ctx): Promise<RegisterResponse> => {
       try {
         const token = await registerUser(deps, settings, ctx.viewer, request);
-        return { accessToken: token.accessToken, tokenType: "Bearer", scope: token.scopes.join(" "), createdAt: token.createdAt, error: "", fieldErrors: [] };
+        return { token: { accessToken: token.accessToken, tokenType: "Bearer", scope: token.scopes.join(" "), createdAt: token.createdAt } };
       } catch (error) {
         // Field errors are an answer, not a failure: the gateway renders them as Mastodon's 422 details.
         if (!(error instanceof RegistrationInvalid)) throw error;
-        return { accessToken: "", tokenType: "", scope: "", error: error.message, fieldErrors: error.errors };
+        return { refused: { error: error.message, fieldErrors: error.errors } };
       }
     },
     confirmEmail: async (request) => confirmEmail(deps, request.confirmationToken),

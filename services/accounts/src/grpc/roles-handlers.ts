@@ -16,6 +16,6 @@ export function rolesHandlers(deps: AccountsDeps): AsyncHandlers<RolesServiceSer
       await deleteRole(deps, ctx.viewer, request.id);
       return {};
     },
-    assignRole: async (request, ctx) => ({ role: roleToProto(await assignRole(deps, ctx.viewer, request, request.role)) }),
+    assignRole: async (request, ctx) => ({ role: roleToProto(await assignRole(deps, ctx.viewer, request, request)) }),
   };
 }

@@ -4,7 +4,7 @@ import { findAccount } from "../data/accounts-queries.ts";
 import { consumeAuthorizationCode } from "../data/authorization-codes-queries.ts";
 import type { OauthApp } from "../data/oauth-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
-import type { Grant, IssueTokenInput } from "./issue-token.ts";
+import type { Grant, TokenGrant } from "./issue-token.ts";
 import { oauthFailure as fail } from "./oauth-client.ts";
 import { loginDisabled } from "./sign-in-checks.ts";
 
@@ -13,14 +13,14 @@ import { loginDisabled } from "./sign-in-checks.ts";
  * token only. A failed check rolls the spending back, as Doorkeeper leaves a code it refused usable.
  * The token carries the scopes the user approved; a `scope` parameter is ignored (RFC 6749 §4.1.3).
  */
-export function authorizationCodeGrant(deps: AccountsDeps, app: OauthApp, input: IssueTokenInput): Grant {
-  if (input.code === "") throw fail("invalid_request", "Missing required parameter: code.");
-  if (input.redirectUri === "") throw fail("invalid_request", "Missing required parameter: redirect_uri.");
+export function authorizationCodeGrant(deps: AccountsDeps, app: OauthApp, input: Extract<TokenGrant, { type: "authorization_code" }>): Grant {
   return async (trx) => {
     // Unknown, expired, already used, another app's, or approved for another redirect URI: all alike.
     const code = await consumeAuthorizationCode(deps.db, trx, hashToken(input.code), deps.now());
     if (!code || code.appId !== app.id || code.redirectUri !== input.redirectUri) throw fail("invalid_grant");
-    if (code.challenge && !verifierMatches(code.challenge, input.codeVerifier)) throw fail("invalid_grant", "The code_verifier does not match the code_challenge.");
+    // As Doorkeeper: only a code approved with a challenge needs the verifier.
+    if (code.challenge && input.codeVerifier === undefined) throw fail("invalid_request", "Missing required parameter: code_verifier.");
+    if (code.challenge && !verifierMatches(code.challenge, input.codeVerifier!)) throw fail("invalid_grant", "The code_verifier does not match the code_challenge.");
     // The user may have been suspended since approving.
     if (await loginDisabled(deps, await findAccount(deps.db, code.accountId, trx))) throw fail("invalid_grant", "Your login is currently disabled.");
     return { user: { id: code.userId, accountId: code.accountId }, scopes: code.scopes };

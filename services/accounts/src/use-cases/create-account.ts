@@ -16,13 +16,13 @@ import { requireMayAssign, roleNamed } from "./role-assignment.ts";
 export interface CreateAccountInput {
   username: string;
   email: string;
-  /** Generated when empty. */
-  password: string;
+  /** Generated when absent. */
+  password?: string | undefined;
   confirmed: boolean;
-  /** A role's id or name, or "" for the everyone role. */
-  role: string;
-  /** Interface language; "" when not chosen (sign-up sends one). */
-  locale?: string;
+  /** A role's id or name; absent for the everyone role. */
+  role?: string | undefined;
+  /** Interface language; absent when not chosen (sign-up sends one). */
+  locale?: string | undefined;
 }
 
 /** A user to insert: the input with its role resolved (null: the everyone role). */
@@ -40,7 +40,7 @@ export async function createAccount(deps: AccountsDeps, viewer: Viewer | undefin
   validate(input);
   const role = await roleNamed(deps, input.role);
   requireMayAssign(viewer, role);
-  const password = input.password === "" ? generatePassword() : input.password;
+  const password = input.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
   const account = newLocalAccount(deps, input.username, deps.now());
   try {
@@ -80,7 +80,7 @@ function validate(input: CreateAccountInput): void {
   if (input.locale && !knownLocale(input.locale)) throw invalidArgument("Validation failed: Locale is not included in the list");
   const problem = usernameProblem(input.username) ?? emailProblem(input.email.trim());
   if (problem) throw invalidArgument(problem);
-  if (input.password !== "" && input.password.length < MIN_PASSWORD_LENGTH) {
+  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
     throw invalidArgument(`Validation failed: Password is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`);
   }
 }

@@ -10,7 +10,7 @@ export interface DescribedAuthorization extends CheckedAuthorization {
 
 /** Checks an authorization request for the consent page; failures are OAuth errors. */
 export async function describeAuthorization(deps: AccountsDeps, params: AuthorizationParams): Promise<DescribedAuthorization> {
-  const app = params.clientId === "" ? undefined : await findAppByClientId(deps.db, params.clientId);
+  const app = params.clientId === undefined ? undefined : await findAppByClientId(deps.db, params.clientId);
   const check = checkAuthorization(app, params);
   if (!check.ok) throw oauthFailure(check.error, check.detail);
   return { ...check.request, app: app! };

@@ -12,17 +12,17 @@ import { userWithPassword } from "./password-credentials.ts";
 import { hasTwoFactor } from "./verify-second-factor.ts";
 import { loginDisabled } from "./sign-in-checks.ts";
 
-/** What POST /oauth/token sends (client credentials already taken from Basic auth or the form). */
+/** One grant of POST /oauth/token, with the parameters its grant type requires present. */
+export type TokenGrant =
+  | { type: "password"; username: string; password: string; scope?: string | undefined }
+  | { type: "authorization_code"; code: string; redirectUri: string; codeVerifier?: string | undefined }
+  | { type: "client_credentials"; scope?: string | undefined };
+
+/** What POST /oauth/token sends (client credentials taken from Basic auth or the form; absent when neither had them). */
 export interface IssueTokenInput {
-  grantType: string;
-  clientId: string;
-  clientSecret: string;
-  username: string;
-  password: string;
-  scope: string;
-  code: string;
-  redirectUri: string;
-  codeVerifier: string;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  grant: TokenGrant;
 }
 
 /** A freshly issued token; the plain value exists only in this answer. */
@@ -38,18 +38,15 @@ export interface IssuedToken {
  */
 export type Grant = (trx: Transaction) => Promise<{ user: { id: string; accountId: string } | undefined; scopes: string[] }>;
 
-const SUPPORTED_GRANTS = new Set(["authorization_code", "password", "client_credentials"]);
-
 /** Issues a bearer token for the authorization_code, password or client_credentials grant. */
 export async function issueToken(deps: AccountsDeps, input: IssueTokenInput): Promise<IssuedToken> {
-  if (input.grantType === "") throw fail("invalid_request", "Missing required parameter: grant_type.");
-  if (!SUPPORTED_GRANTS.has(input.grantType)) throw fail("unsupported_grant_type");
+  const { grant } = input;
   const app = await authenticateClient(deps, input.clientId, input.clientSecret);
-  const grant = input.grantType === "authorization_code" ? authorizationCodeGrant(deps, app, input) : await directGrant(deps, app, input);
+  const decide = grant.type === "authorization_code" ? authorizationCodeGrant(deps, app, grant) : await directGrant(deps, app, grant);
   const accessToken = randomSecret();
   const createdAt = deps.now();
   const scopes = await deps.db.transaction(async (trx) => {
-    const { user, scopes } = await grant(trx);
+    const { user, scopes } = await decide(trx);
     await insertToken(deps.db, trx, {
       id: deps.newId(),
       appId: app.id,
@@ -61,23 +58,22 @@ export async function issueToken(deps: AccountsDeps, input: IssueTokenInput): Pr
       revokedAt: null,
     });
     // A password grant is a sign-in: it is what the active-user counts measure.
-    if (user && input.grantType === "password") await markSignedIn(deps, trx, user, createdAt);
+    if (user && grant.type === "password") await markSignedIn(deps, trx, user, createdAt);
     return scopes;
   });
-  if (input.grantType === "password") deps.nudge();
+  if (grant.type === "password") deps.nudge();
   return { accessToken, scopes, createdAt };
 }
 
 // The password and client_credentials grants: scopes from the request, within the app's.
-async function directGrant(deps: AccountsDeps, app: OauthApp, input: IssueTokenInput): Promise<Grant> {
-  const parsed = parseScopes(input.scope);
+async function directGrant(deps: AccountsDeps, app: OauthApp, grant: Exclude<TokenGrant, { type: "authorization_code" }>): Promise<Grant> {
+  const parsed = parseScopes(grant.scope);
   if (!parsed.ok || !isSubsetOf(parsed.scopes, app.scopes)) throw fail("invalid_scope");
-  const user = input.grantType === "password" ? await passwordOwner(deps, input.username, input.password) : undefined;
+  const user = grant.type === "password" ? await passwordOwner(deps, grant.username, grant.password) : undefined;
   return async () => ({ user, scopes: parsed.scopes });
 }
 
 async function passwordOwner(deps: AccountsDeps, email: string, password: string): Promise<User> {
-  if (email === "" || password === "") throw fail("invalid_request", "Missing required parameter: username and password.");
   const user = await userWithPassword(deps, email, password);
   if (!user) throw fail("invalid_grant");
   if (!user.confirmedAt) throw fail("invalid_grant", "Your e-mail address is not confirmed yet.");

@@ -15,10 +15,10 @@ export function oauthFailure(code: OauthErrorCode, detail?: string): ServiceErro
   return invalidArgument(message);
 }
 
-/** The app whose client credentials these are, or invalid_client. */
-export async function authenticateClient(deps: AccountsDeps, clientId: string, clientSecret: string): Promise<OauthApp> {
-  const app = clientId === "" ? undefined : await findAppByClientId(deps.db, clientId);
-  if (!app || !sameSecret(app.clientSecret, clientSecret)) throw oauthFailure("invalid_client");
+/** The app whose client credentials these are, or invalid_client (also when the client sent none). */
+export async function authenticateClient(deps: AccountsDeps, clientId: string | undefined, clientSecret: string | undefined): Promise<OauthApp> {
+  const app = clientId === undefined ? undefined : await findAppByClientId(deps.db, clientId);
+  if (!app || clientSecret === undefined || !sameSecret(app.clientSecret, clientSecret)) throw oauthFailure("invalid_client");
   return app;
 }
 

@@ -48,7 +48,7 @@ export async function registerUser(deps: AccountsDeps, settings: RegistrationSet
   const confirmationToken = randomSecret();
   try {
     await deps.db.transaction(async (trx) => {
-      const user = { username: form.username, email: form.email, password: "", confirmed: false, roleId: null, locale: (form.locale && knownLocale(form.locale)) || "" };
+      const user = { username: form.username, email: form.email, confirmed: false, roleId: null, locale: (form.locale && knownLocale(form.locale)) || "" };
       const userId = await insertLocalAccount(deps, trx, account, user, passwordHash);
       await insertRegistration(deps.db, trx, {
         userId,

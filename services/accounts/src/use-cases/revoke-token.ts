@@ -7,9 +7,10 @@ import { authenticateClient, oauthFailure } from "./oauth-client.ts";
 
 /** What POST /oauth/revoke sends (client credentials from Basic auth or the form). */
 export interface RevokeTokenInput {
-  token: string;
-  clientId: string;
-  clientSecret: string;
+  /** Absent: nothing to revoke. */
+  token?: string | undefined;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
 }
 
 /**
@@ -18,7 +19,7 @@ export interface RevokeTokenInput {
  */
 export async function revokeToken(deps: AccountsDeps, input: RevokeTokenInput): Promise<void> {
   const app = await authenticateClient(deps, input.clientId, input.clientSecret);
-  if (input.token === "") return;
+  if (input.token === undefined) return;
   const token = await findTokenByHash(deps.db, hashToken(input.token));
   if (!token || token.revokedAt) return;
   if (token.appId !== app.id) throw oauthFailure("unauthorized_client");

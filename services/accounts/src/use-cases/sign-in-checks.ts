@@ -27,9 +27,9 @@ export async function refuseSuspendedUser(deps: AccountsDeps, user: User): Promi
  * with 2FA and no code yet the answer is undefined (the form asks for one); a wrong, replayed or spent
  * code is recorded in the history and refused.
  */
-export async function secondFactorFor(deps: AccountsDeps, user: User, otpAttempt: string, context: Omit<SignInContext, "method">): Promise<AuthenticationMethod | undefined> {
+export async function secondFactorFor(deps: AccountsDeps, user: User, otpAttempt: string | undefined, context: Omit<SignInContext, "method">): Promise<AuthenticationMethod | undefined> {
   if (!(await hasTwoFactor(deps, user.id))) return "password";
-  if (otpAttempt.trim() === "") return undefined;
+  if (otpAttempt === undefined) return undefined;
   const method = await verifySecondFactor(deps, user.id, otpAttempt);
   if (method) return method;
   await recordFailedSignIn(deps, user, { ...context, method: "otp" }, "invalid_otp");

@@ -8,18 +8,14 @@ import { refuseSuspendedUser, secondFactorFor } from "./sign-in-checks.ts";
 export interface SignInInput {
   email: string;
   password: string;
-  /** The second-factor code of the form's second step; "" on the first. */
-  otpAttempt: string;
+  /** The second-factor code of the form's second step; absent on the first. */
+  otpAttempt?: string | undefined;
   ip: string;
   userAgent: string;
 }
 
-/** Who signed in, or that a second-factor code is needed first (ids then empty). */
-export interface SignInResult {
-  userId: string;
-  accountId: string;
-  otpRequired: boolean;
-}
+/** Who signed in, or that a second-factor code is needed first (the proto's `oneof outcome`). */
+export type SignInResult = { user: { userId: string; accountId: string } } | { otpRequired: true };
 
 /** A sign-up that has not followed its confirmation link yet may not sign in. */
 export const UNCONFIRMED_EMAIL = "Your e-mail address is not confirmed yet. Follow the link in the confirmation mail first.";
@@ -40,7 +36,7 @@ export async function signIn(deps: AccountsDeps, input: SignInInput): Promise<Si
   if (!user.confirmedAt) throw unauthenticated(UNCONFIRMED_EMAIL);
   const context = { ip: input.ip, userAgent: input.userAgent };
   const method = await secondFactorFor(deps, user, input.otpAttempt, context);
-  if (method === undefined) return { userId: "", accountId: "", otpRequired: true };
+  if (method === undefined) return { otpRequired: true };
   await recordSuccessfulSignIn(deps, user, { ...context, method });
-  return { userId: user.id, accountId: user.accountId, otpRequired: false };
+  return { user: { userId: user.id, accountId: user.accountId } };
 }

@@ -45,8 +45,8 @@ describe("bindRoute", () => {
       handlers: {
         getCredentialAccount: async (_request, context) => ({ account: accountFixture({ id: context.viewer!.accountId!, username: "alice" }), source: undefined, role: undefined }),
         issueToken: async (request) => {
-          if (request.grantType === "password") throw new ServiceError(GrpcStatus.UNAUTHENTICATED, "invalid_client: Client authentication failed");
-          throw invalidArgument("unsupported grant type");
+          if (request.password) throw new ServiceError(GrpcStatus.UNAUTHENTICATED, "invalid_client: Client authentication failed");
+          throw invalidArgument("scope too wide");
         },
       },
     });
@@ -165,12 +165,30 @@ describe("bindRoute", () => {
   it("renders OAuth errors as {error, error_description}, splitting the service's code from its message", async () => {
     const url = await serve(oauthToken);
     const post = (form: Record<string, string>) => fetch(`${url}/oauth/token`, { method: "POST", body: new URLSearchParams(form) });
-    const coded = await post({ grant_type: "password" });
+    const coded = await post({ grant_type: "password", username: "a@example.test", password: "secret" });
     assert.equal(coded.status, 401);
     assert.deepEqual(await coded.json(), { error: "invalid_client", error_description: "Client authentication failed" });
-    const plain = await post({ grant_type: "magic" });
+    const plain = await post({ grant_type: "client_credentials" });
     assert.equal(plain.status, 400);
-    assert.deepEqual(await plain.json(), { error: "invalid_request", error_description: "unsupported grant type" });
+    assert.deepEqual(await plain.json(), { error: "invalid_request", error_description: "scope too wide" });
+  });
+
+  it("answers a token request missing what its grant requires, or of a grant type it does not issue, itself, as Doorkeeper", async () => {
+    const url = await serve(oauthToken);
+    const post = (form: Record<string, string>) => fetch(`${url}/oauth/token`, { method: "POST", body: new URLSearchParams(form) });
+    const cases: [Record<string, string>, number, Record<string, string>][] = [
+      [{}, 400, { error: "invalid_request", error_description: "Missing required parameter: grant_type." }],
+      [{ grant_type: "password", password: "secret" }, 400, { error: "invalid_request", error_description: "Missing required parameter: username." }],
+      [{ grant_type: "password", username: "a@example.test", password: " " }, 400, { error: "invalid_request", error_description: "Missing required parameter: password." }],
+      [{ grant_type: "authorization_code", redirect_uri: "https://app.example/cb" }, 400, { error: "invalid_request", error_description: "Missing required parameter: code." }],
+      [{ grant_type: "authorization_code", code: "abc" }, 400, { error: "invalid_request", error_description: "Missing required parameter: redirect_uri." }],
+      [{ grant_type: "refresh_token", refresh_token: "r" }, 400, { error: "unsupported_grant_type", error_description: "The authorization grant type is not supported by the authorization server." }],
+    ];
+    for (const [form, status, body] of cases) {
+      const res = await post(form);
+      assert.equal(res.status, status, JSON.stringify(form));
+      assert.deepEqual(await res.json(), body, JSON.stringify(form));
+    }
   });
 
   it("sets the Link header from the route's cursors and hands services a signed viewer", async () => {

@@ -7,7 +7,7 @@
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import type { Request, Response } from "express";
 import type { AuthorizationParams } from "@starling/proto/accounts/v1/oauth";
-import { field, oauthError, type PagesDeps } from "./pages-deps.ts";
+import { field, given, oauthError, type PagesDeps } from "./pages-deps.ts";
 import { sendPage, withQuery } from "./send-page.ts";
 import { codePage, consentPage, errorPage, signInPage } from "./views.ts";
 
@@ -18,12 +18,12 @@ const PARAM_NAMES = ["response_type", "client_id", "redirect_uri", "scope", "sta
 const paramsOf = (req: Request) => Object.fromEntries(PARAM_NAMES.map((name) => [name, field(req, name)])) as Record<(typeof PARAM_NAMES)[number], string>;
 
 const toProto = (p: ReturnType<typeof paramsOf>): AuthorizationParams => ({
-  clientId: p.client_id,
-  redirectUri: p.redirect_uri,
-  responseType: p.response_type,
-  scope: p.scope,
-  codeChallenge: p.code_challenge,
-  codeChallengeMethod: p.code_challenge_method,
+  clientId: given(p.client_id),
+  redirectUri: given(p.redirect_uri),
+  responseType: given(p.response_type),
+  scope: given(p.scope),
+  codeChallenge: given(p.code_challenge),
+  codeChallengeMethod: given(p.code_challenge_method),
 });
 
 /** The authorize URL of these parameters, to come back to after signing in. */

@@ -20,6 +20,15 @@ export function field(req: Request, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
+/**
+ * A form value as a contract's optional value: absent when blank, as a form posts a blank for a
+ * field left alone (and Doorkeeper counts a blank parameter as missing).
+ */
+export const given = (value: string): string | undefined => (value.trim() === "" ? undefined : value);
+
+/** A field for a contract's optional value: absent when not sent or left blank. */
+export const givenField = (req: Request, name: string): string | undefined => given(field(req, name));
+
 /** An OAuth failure from a service ("code: description"), or undefined for other failures. */
 export function oauthError(error: unknown): { code: string; description: string; grpcCode: number } | undefined {
   const { code, details } = (error ?? {}) as { code?: unknown; details?: unknown };

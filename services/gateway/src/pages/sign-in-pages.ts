@@ -6,7 +6,7 @@
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import type { Request, Response } from "express";
 import { canonicalAddress } from "@starling/runtime";
-import { field, type PagesDeps } from "./pages-deps.ts";
+import { field, givenField, type PagesDeps } from "./pages-deps.ts";
 import { localPath, sendPage } from "./send-page.ts";
 import { errorPage, noticePage, signInPage } from "./views.ts";
 
@@ -33,7 +33,7 @@ export function signIn(deps: PagesDeps) {
     const password = field(req, "password");
     const returnTo = returnPath(req);
     const answer = await deps.clients.sessions
-      .signIn({ email, password, otpAttempt: field(req, "otp_attempt"), ip: canonicalAddress(req.ip ?? ""), userAgent: req.get("user-agent") ?? "" })
+      .signIn({ email, password, otpAttempt: givenField(req, "otp_attempt"), ip: canonicalAddress(req.ip ?? ""), userAgent: req.get("user-agent") ?? "" })
       .catch((error: { code?: number; details?: string }) => {
         const refused = error.code === GrpcStatus.UNAUTHENTICATED || error.code === GrpcStatus.PERMISSION_DENIED || error.code === GrpcStatus.INVALID_ARGUMENT;
         if (!refused) deps.logger.error({ err: error }, "sign-in failed");
@@ -43,11 +43,11 @@ export function signIn(deps: PagesDeps) {
         return undefined;
       });
     if (!answer) return;
-    if (answer.otpRequired) {
+    if (!answer.user) {
       sendPage(res, 200, signInPage({ csrf, returnTo, email, otpStep: { password } }));
       return;
     }
-    await deps.sessions.signIn(res, { userId: answer.userId, accountId: answer.accountId });
+    await deps.sessions.signIn(res, answer.user);
     if (returnTo) res.redirect(303, returnTo);
     else sendPage(res, 200, noticePage("Signed in", "You are signed in. You can close this page."));
   };

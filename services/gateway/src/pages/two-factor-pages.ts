@@ -5,7 +5,7 @@
  */
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import type { Request, Response } from "express";
-import { field, type PagesDeps } from "./pages-deps.ts";
+import { field, givenField, type PagesDeps } from "./pages-deps.ts";
 import { sendPage, withQuery } from "./send-page.ts";
 import { recoveryCodesPage, signInHistoryPage, twoFactorEnabledPage, twoFactorSetUpPage } from "./two-factor-views.ts";
 import { errorPage } from "./views.ts";
@@ -80,7 +80,7 @@ export function enableTwoFactor(deps: PagesDeps): Handler {
 export function disableTwoFactor(deps: PagesDeps): Handler {
   return signedIn(deps, SETTINGS, async ({ req, res, csrf, viewerToken }) => {
     try {
-      await deps.clients.security.disableTwoFactor({ otpAttempt: field(req, "otp_attempt"), password: field(req, "password") }, { viewerToken });
+      await deps.clients.security.disableTwoFactor({ otpAttempt: givenField(req, "otp_attempt"), password: givenField(req, "password") }, { viewerToken });
       res.redirect(303, SETTINGS);
     } catch (error) {
       if (failedWith(error, GrpcStatus.FAILED_PRECONDITION)) return res.redirect(303, SETTINGS);

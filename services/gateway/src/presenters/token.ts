@@ -1,13 +1,7 @@
-/** The fields of an issued token, as IssueTokenResponse and RegisterResponse both carry them. */
-export interface IssuedTokenMessage {
-  accessToken: string;
-  tokenType: string;
-  scope: string;
-  createdAt?: Date | undefined;
-}
+import type { IssueTokenResponse } from "@starling/proto/accounts/v1/accounts";
 
 /** Renders Mastodon's Token entity (POST /oauth/token, POST /api/v1/accounts): created_at in seconds. */
-export function presentToken(t: IssuedTokenMessage): Record<string, unknown> {
+export function presentToken(t: IssueTokenResponse): Record<string, unknown> {
   return {
     access_token: t.accessToken,
     token_type: t.tokenType,

@@ -1,8 +1,11 @@
 /**
  * Client authentication of the token and revocation endpoints (RFC 6749 §2.3.1): HTTP Basic first,
- * as Doorkeeper reads it, then client_id and client_secret among the parameters.
+ * as Doorkeeper reads it, then client_id and client_secret among the parameters (absent when not there).
  */
-export function clientCredentials(headers: Record<string, string | string[] | undefined>, params: { client_id: string; client_secret: string }): { clientId: string; clientSecret: string } {
+export function clientCredentials(
+  headers: Record<string, string | string[] | undefined>,
+  params: { client_id?: string | undefined; client_secret?: string | undefined },
+): { clientId?: string | undefined; clientSecret?: string | undefined } {
   const header = headers.authorization;
   const match = typeof header === "string" ? /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header) : null;
   if (match) {

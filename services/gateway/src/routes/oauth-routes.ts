@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Route } from "../http/route.ts";
 import { choiceParam, textParam } from "../http/params.ts";
 import { clientCredentials } from "./client-credentials.ts";
+import { tokenGrant } from "./token-grant.ts";
 import { presentToken } from "../presenters/token.ts";
 
 const createApp = z.object({
@@ -12,21 +13,21 @@ const createApp = z.object({
 });
 
 const token = z.object({
-  grant_type: z.string().default(""),
-  client_id: z.string().default(""),
-  client_secret: z.string().default(""),
-  username: z.string().default(""),
-  password: z.string().default(""),
-  scope: z.string().default(""),
-  code: z.string().default(""),
-  redirect_uri: z.string().default(""),
-  code_verifier: z.string().default(""),
+  grant_type: z.string().optional(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+  username: z.string().optional(),
+  password: z.string().optional(),
+  scope: z.string().optional(),
+  code: z.string().optional(),
+  redirect_uri: z.string().optional(),
+  code_verifier: z.string().optional(),
 });
 
 const revoke = z.object({
-  token: z.string().default(""),
-  client_id: z.string().default(""),
-  client_secret: z.string().default(""),
+  token: z.string().optional(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
 });
 
 /** App registration, the token and revocation endpoints, and the authorization server metadata (reference §1.1, §1.3). */
@@ -57,16 +58,7 @@ export const oauthRoutes: Route[] = [
     errorFormat: "oauth",
     input: token,
     call: (ctx, input: z.infer<typeof token>) =>
-      ctx.clients.accounts.issueToken({
-        grantType: input.grant_type,
-        ...clientCredentials(ctx.headers, input),
-        username: input.username,
-        password: input.password,
-        scope: input.scope,
-        code: input.code,
-        redirectUri: input.redirect_uri,
-        codeVerifier: input.code_verifier,
-      }),
+      ctx.clients.accounts.issueToken({ ...clientCredentials(ctx.headers, input), ...tokenGrant(input) }),
     present: (_ctx, t) => presentToken(t),
   },
   {

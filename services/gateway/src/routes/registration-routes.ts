@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { RegistrationFieldError } from "@starling/proto/accounts/v1/registration";
 import { HttpError } from "../http/grpc-to-http.ts";
-import { boolParam, textParam } from "../http/params.ts";
+import { boolParam, choiceParam, textParam } from "../http/params.ts";
 import type { Route, RouteContext } from "../http/route.ts";
 import { presentToken } from "../presenters/token.ts";
 
@@ -10,8 +10,8 @@ const signUp = z.object({
   email: textParam.default(""),
   password: textParam.default(""),
   agreement: boolParam.default(false),
-  locale: textParam.default(""),
-  reason: textParam.default(""),
+  locale: choiceParam,
+  reason: textParam.optional(),
 });
 
 const resend = z.object({ email: textParam.optional(), access_token: z.string().optional() });
@@ -48,8 +48,9 @@ export const registrationRoutes: Route[] = [
       if (ctx.ipBlock === "sign_up_block") throw new HttpError(403, "This action is not allowed");
       const approvalRequired = ctx.ipBlock === "sign_up_requires_approval";
       const answer = await ctx.clients.registration.register({ ...input, ...(ctx.ip ? { ip: ctx.ip } : {}), ...(approvalRequired ? { approvalRequired } : {}) }, { viewerToken: ctx.viewerToken });
-      if (answer.fieldErrors.length > 0) throw new HttpError(422, answer.error, { details: details(answer.fieldErrors) });
-      return answer;
+      if (answer.refused) throw new HttpError(422, answer.refused.error, { details: details(answer.refused.fieldErrors) });
+      if (!answer.token) throw new Error("the accounts service answered Register with neither a token nor a refusal");
+      return answer.token;
     },
     present: (_ctx, answer) => presentToken(answer),
   },

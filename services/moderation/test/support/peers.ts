@@ -61,8 +61,8 @@ export async function startPeers(infra: InfraProvider, context: ServiceContext):
     },
     accounts,
     env: { ACCOUNTS_GRPC_URL: accountsAddress, STATUSES_GRPC_URL: `127.0.0.1:${statusesPort}` },
-    async createAccount(username, role = "") {
-      const { account } = await accounts.createAccount({ username, email: `${username}@example.test`, password: "", confirmed: true, role }, { viewerToken: owner });
+    async createAccount(username, role) {
+      const { account } = await accounts.createAccount({ username, email: `${username}@example.test`, confirmed: true, role }, { viewerToken: owner });
       return account!.id;
     },
     async post(accountId, text, visibility = "public") {

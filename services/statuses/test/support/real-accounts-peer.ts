@@ -32,7 +32,7 @@ export async function startRealAccountsPeer(infra: InfraProvider, shutdown: Shut
   return {
     address,
     async createAccount(username) {
-      const { account } = await client.createAccount({ username, email: `${username}@example.test`, password: "", confirmed: true, role: "" }, { viewerToken: owner });
+      const { account } = await client.createAccount({ username, email: `${username}@example.test`, confirmed: true }, { viewerToken: owner });
       return account!.id;
     },
     async follow(followerId, targetId) {

@@ -71,8 +71,8 @@ export async function startSearchPeers(infra: InfraProvider, context: ServiceCon
   return {
     ...peers,
     env: { ACCOUNTS_GRPC_URL: accountsAddress, STATUSES_GRPC_URL: statusesAddress },
-    async createAccount(username, role = "") {
-      const { account } = await peers.accounts.createAccount({ username, email: `${username}@example.test`, password: "", confirmed: true, role }, { viewerToken: owner });
+    async createAccount(username, role) {
+      const { account } = await peers.accounts.createAccount({ username, email: `${username}@example.test`, confirmed: true, role }, { viewerToken: owner });
       return account!.id;
     },
     async remoteAccount(username, domain, indexable) {

@@ -28,7 +28,7 @@ describe("password attempts throttle", () => {
       handlers: {
         issueToken: async (request) => {
           checked++;
-          if (request.password !== RIGHT) throw invalidArgument("invalid_grant: The provided authorization grant is invalid");
+          if (request.password?.password !== RIGHT) throw invalidArgument("invalid_grant: The provided authorization grant is invalid");
           return { accessToken: "token", tokenType: "Bearer", scope: "read", createdAt: new Date() };
         },
       },
