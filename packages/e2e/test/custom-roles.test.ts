@@ -21,7 +21,7 @@ describeOnBothStacks("custom roles", (start) => {
     ({ stack, ana, ben } = suite);
     admin = await staffSession(stack, `chief_${suffix}`);
     // A plain user (the everyone role) until the Admin gives mo a role; admin scopes alone open no admin route.
-    mo = await staffSession(stack, `mo_${suffix}`, "");
+    mo = await staffSession(stack, `mo_${suffix}`, null);
   });
   const api = async (session: Session, method: string, path: string, body?: unknown) => (await callApi(stack.url, session, method, path, body)) as { status: number; body: Json };
 
@@ -66,5 +66,7 @@ describeOnBothStacks("custom roles", (start) => {
     assert.match(await stack.cli(["roles", "list"]), /^2\t100\tAdmin\t\S*manage_roles\S*$/m);
     assert.match(await stack.cli(["accounts", "modify", `ben_${suffix}`, "--role", "moderator"]), /OK \(role 1 Moderator\)/);
     assert.equal((await api(admin, "GET", `/api/v1/admin/accounts/${ben.account.id}`)).body.role.name, "Moderator");
+    assert.match(await stack.cli(["accounts", "modify", `ben_${suffix}`, "--remove-role"]), /OK \(role -99\)/);
+    assert.equal((await api(admin, "GET", `/api/v1/admin/accounts/${ben.account.id}`)).body.role.id, "-99");
   });
 });

@@ -1,10 +1,13 @@
 import { signIn, type Session } from "./masto-session.ts";
 import type { Stack } from "./stack.ts";
 
-/** A new local account with a staff role, made with the CLI and signed in with admin scopes. */
-export async function staffSession(stack: Stack, username: string, role = "Admin"): Promise<Session> {
+/**
+ * A new local account with a staff role (null: none, a plain user), made with the CLI and signed in
+ * with admin scopes.
+ */
+export async function staffSession(stack: Stack, username: string, role: string | null = "Admin"): Promise<Session> {
   const email = `${username}@example.com`;
-  const password = await stack.createAccount(username, email, ["--role", role]);
+  const password = await stack.createAccount(username, email, role === null ? [] : ["--role", role]);
   return signIn(stack.url, email, password, "read write follow admin:read admin:write");
 }
 
