@@ -106,7 +106,7 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
         messages: envelopes.map((envelope) => ({
           key: envelope.key,
           value: Buffer.from(Envelope.encode(envelope).finish()),
-          headers: { type: envelope.type, ...(envelope.traceParent ? { traceparent: envelope.traceParent } : {}) },
+          headers: { type: envelope.type, ...(envelope.traceParent === undefined ? {} : { traceparent: envelope.traceParent }) },
         })),
       });
     },

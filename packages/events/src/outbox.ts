@@ -83,7 +83,7 @@ export function newEnvelope(input: NewEnvelopeInput): EventEnvelope {
     occurredAt: new Date(),
     source: input.source,
     key: input.key,
-    traceParent: input.traceParent ?? "",
+    traceParent: input.traceParent,
     payload: Buffer.from(input.payload),
   };
 }

@@ -70,10 +70,10 @@ for (const backend of backends) {
       assert.deepEqual(
         register.items.map((i: Json) => [i.remoteUrl, i.mediaType, i.description, i.blurhash, i.width, i.height, i.focus, i.previewRemoteUrl]),
         [
-          [`${remote.origin}/files/cat.jpg`, "image/jpeg", "cat alt", BLURHASH, 1200, 800, { x: 0.5, y: -0.25 }, ""],
-          [`${remote.origin}/files/clip.mp4`, "video/mp4", "clip summary", "", undefined, undefined, undefined, `${remote.origin}/files/clip-preview.jpg`],
-          [`${remote.origin}/files/song.mp3`, "", "", "", undefined, undefined, undefined, ""],
-          [`${remote.origin}/files/dog.jpg`, "image/jpeg", "dog alt", "", undefined, undefined, undefined, ""],
+          [`${remote.origin}/files/cat.jpg`, "image/jpeg", "cat alt", BLURHASH, 1200, 800, { x: 0.5, y: -0.25 }, undefined],
+          [`${remote.origin}/files/clip.mp4`, "video/mp4", "clip summary", undefined, undefined, undefined, undefined, `${remote.origin}/files/clip-preview.jpg`],
+          [`${remote.origin}/files/song.mp3`, undefined, undefined, undefined, undefined, undefined, undefined, undefined],
+          [`${remote.origin}/files/dog.jpg`, "image/jpeg", "dog alt", undefined, undefined, undefined, undefined, undefined],
         ],
       );
       assert.equal(new Set(upsert.mediaIds).size, 4, "one id per attachment, from the media service");
@@ -86,7 +86,7 @@ for (const backend of backends) {
       const edited = { ...object, updated: "2024-05-01T11:00:00Z", attachment: [photo("second", { name: "better alt", blurhash: BLURHASH }), photo("third")] };
       const calls = await deliver(activity("Update", edited));
       assert.deepEqual(calls.map((c) => c.method), ["registerRemoteMedia", "upsertRemoteStatus"]);
-      assert.deepEqual(calls[0]!.request.items.map((i: Json) => [i.description, i.blurhash]), [["better alt", BLURHASH], ["third alt", ""]]);
+      assert.deepEqual(calls[0]!.request.items.map((i: Json) => [i.description, i.blurhash]), [["better alt", BLURHASH], ["third alt", undefined]]);
       const mediaIds: string[] = calls[1]!.request.mediaIds;
       assert.equal(mediaIds[0], created!.request.mediaIds[1], "the kept file keeps its id");
       assert.notEqual(mediaIds[1], created!.request.mediaIds[0]);

@@ -75,9 +75,7 @@ async function startOrigin(): Promise<Origin> {
 const item = (remoteUrl: string, extra: Partial<RemoteMediaItem> = {}): RemoteMediaItem => ({
   remoteUrl,
   mediaType: "image/png",
-  description: "",
   blurhash: SENT_BLURHASH,
-  previewRemoteUrl: "",
   width: 10,
   height: 10,
   ...extra,

@@ -11,9 +11,6 @@ const BLURHASH = "LEHV6nWB2yk8pyo0adR*.7kCMdnj";
 const item = (remoteUrl: string, extra: Partial<RemoteMediaItem> = {}): RemoteMediaItem => ({
   remoteUrl,
   mediaType: "image/png",
-  description: "",
-  blurhash: "",
-  previewRemoteUrl: "",
   ...extra,
 });
 
@@ -37,6 +34,8 @@ for (const backend of backends) {
       assert.deepEqual(media.map((m) => m.type), ["image", "video", "audio", "unknown"]);
       const read = await h.client.getMedia({ ids: media.map((m) => m.id) });
       const [image, video, audio, other] = read.media;
+      const [bare] = (await h.client.registerRemoteMedia({ accountId: "701", items: [{ remoteUrl: "https://remote.example/files/bare" }] })).media;
+      assert.deepEqual([bare?.type, bare?.description, bare?.blurhash, bare?.previewRemoteUrl], ["unknown", undefined, undefined, undefined], "a Document with only its URL");
       assert.equal(image?.url, "https://remote.example/files/cat.png");
       assert.equal(image?.remoteUrl, "https://remote.example/files/cat.png");
       assert.equal(image?.previewUrl, "https://remote.example/files/cat.png", "an image is its own preview");

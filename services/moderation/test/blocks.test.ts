@@ -93,11 +93,13 @@ for (const backend of backends) {
     it("stores IP blocks as ranges, lists the unexpired ones for the gateway, and announces changes", async () => {
       const single = await ips.createIpBlock({ ip: "2001:db8:1:2::7", severity: "no_access", comment: "abuse", expiresIn: undefined }, admin);
       assert.equal(single.ip, "2001:db8:1:2::/64");
-      const range = await ips.createIpBlock({ ip: "192.0.2.9/24", severity: "sign_up_block", comment: "", expiresIn: 3600 }, admin);
+      const range = await ips.createIpBlock({ ip: "192.0.2.9/24", severity: "sign_up_block", expiresIn: 3600 }, admin);
       assert.equal(range.ip, "192.0.2.0/24");
       assert.ok(range.expiresAt && range.expiresAt.getTime() > Date.now());
-      await assert.rejects(ips.createIpBlock({ ip: "not-an-ip", severity: "no_access", comment: "" }, admin), code(GrpcStatus.INVALID_ARGUMENT));
-      await assert.rejects(ips.createIpBlock({ ip: "10.0.0.1", severity: "whatever", comment: "" }, admin), code(GrpcStatus.INVALID_ARGUMENT));
+      await assert.rejects(ips.createIpBlock({ ip: "not-an-ip", severity: "no_access" }, admin), code(GrpcStatus.INVALID_ARGUMENT));
+      for (const incomplete of [{ ip: "10.0.0.1", severity: "whatever" }, { ip: "10.0.0.1" }, { severity: "no_access" }]) {
+        await assert.rejects(ips.createIpBlock(incomplete, admin), code(GrpcStatus.INVALID_ARGUMENT), JSON.stringify(incomplete));
+      }
       const changed = await ips.updateIpBlock({ id: range.id, severity: "sign_up_requires_approval" }, admin);
       assert.deepEqual([changed.ip, changed.severity], ["192.0.2.0/24", "sign_up_requires_approval"]);
       await published("ip_block.updated", range.id);

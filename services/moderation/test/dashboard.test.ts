@@ -105,6 +105,7 @@ for (const backend of backends) {
     });
 
     it("refuses a missing or malformed date, a reversed span, a missing per-key parameter, and callers without view_dashboard", async () => {
+      await assert.rejects(measures({ keys: ["new_users"], startAt: undefined }), grpcCode(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(measures({ keys: ["new_users"], startAt: "" }), grpcCode(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(measures({ keys: ["new_users"], startAt: "2026-02-30" }), grpcCode(GrpcStatus.INVALID_ARGUMENT));
       await assert.rejects(measures({ keys: ["new_users"], startAt: "2026-03-09" }), grpcCode(GrpcStatus.INVALID_ARGUMENT));
@@ -129,8 +130,9 @@ for (const backend of backends) {
     });
 
     it("groups local sign-ups into day cohorts with the share that signed in each later day", async () => {
-      const { cohorts } = await dashboard.getRetention({ startAt: "2026-03-02", endAt: "2026-03-04", frequency: "day" }, staff);
+      const { cohorts } = await dashboard.getRetention({ startAt: "2026-03-02", endAt: "2026-03-04" }, staff);
       assert.deepEqual(cohorts.map((c) => c.period), ["2026-03-02T00:00:00.000Z", "2026-03-03T00:00:00.000Z"]);
+      assert.deepEqual(cohorts.map((c) => c.frequency), ["day", "day"], "no frequency asked: day");
       assert.deepEqual(cohorts[0]!.data.map((p) => [p.date.slice(0, 10), p.value, p.rate]), [["2026-03-02", "1", 1], ["2026-03-03", "0", 0], ["2026-03-04", "0", 0]]);
       assert.deepEqual(cohorts[1]!.data.map((p) => [p.date.slice(0, 10), p.value, p.rate]), [["2026-03-03", "0", 0], ["2026-03-04", "1", 1]]);
       await assert.rejects(dashboard.getRetention({ startAt: "2026-03-02", endAt: "2026-03-04", frequency: "week" }, staff), grpcCode(GrpcStatus.INVALID_ARGUMENT));

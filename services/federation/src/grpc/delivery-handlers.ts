@@ -24,17 +24,17 @@ export function listDeliveriesHandler(deps: DeliveryHandlerDeps): Pick<AsyncHand
   return {
     async listDeliveries(request, { viewer }) {
       if (!viewerHas(viewer, "manage_federation")) throw permissionDenied("Listing deliveries needs the manage_federation permission");
-      if (request.state && !LISTED_STATES.has(request.state)) throw invalidArgument("state must be pending, failed or dead");
+      if (request.state !== undefined && !LISTED_STATES.has(request.state)) throw invalidArgument("state must be pending, failed or dead");
       if (request.limit !== undefined && request.limit < 0) throw invalidArgument("limit must not be negative");
-      const limit = Math.min(request.limit || DEFAULT_LIMIT, MAX_LIMIT);
+      const limit = Math.min(request.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
       const [deliveries, hosts] = await Promise.all([
-        listDeliveries(deps.db, { state: (request.state || undefined) as DeliveryState | undefined, limit }),
+        listDeliveries(deps.db, { state: request.state as DeliveryState | undefined, limit }),
         listHostCircuits(deps.db, now(), limit),
       ]);
       return {
         deliveries: deliveries.map((d) => ({
           id: d.id, inbox: d.inbox, activityId: d.activityId, activityType: d.activityType, state: d.state,
-          attempts: d.attempts, lastError: d.lastError, nextAttemptAt: d.nextAttemptAt, createdAt: d.createdAt,
+          attempts: d.attempts, lastError: d.lastError || undefined, nextAttemptAt: d.nextAttemptAt, createdAt: d.createdAt,
         })),
         hosts: hosts.map((h) => ({ host: h.host, state: h.state, consecutiveFailures: h.consecutiveFailures, openUntil: h.openUntil ?? undefined })),
       };

@@ -53,13 +53,13 @@ async function mediaItemOf(document: Document, extensions: Map<string, Json>): P
   const [x, y] = Array.isArray(extra.focalPoint) && extra.focalPoint.length === 2 ? extra.focalPoint : [];
   return {
     remoteUrl: href.href,
-    mediaType: document.mediaType ?? (url instanceof Link ? url.mediaType : null) ?? "",
-    description: String(document.summary ?? document.name ?? ""),
-    blurhash: typeof extra.blurhash === "string" ? extra.blurhash : "",
+    mediaType: document.mediaType ?? (url instanceof Link ? url.mediaType : null) ?? undefined,
+    description: (document.summary ?? document.name)?.toString(),
+    blurhash: typeof extra.blurhash === "string" ? extra.blurhash : undefined,
     width: document.width ?? undefined,
     height: document.height ?? undefined,
     focus: typeof x === "number" && typeof y === "number" ? { x, y } : undefined,
-    previewRemoteUrl: preview?.href ?? "",
+    previewRemoteUrl: preview?.href,
   };
 }
 

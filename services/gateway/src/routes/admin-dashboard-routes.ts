@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { Route } from "../http/route.ts";
-import { int32Param } from "../http/params.ts";
+import { choiceParam, int32Param } from "../http/params.ts";
 import { presentCohort, presentDimension, presentMeasure } from "../presenters/admin-dashboard.ts";
 
 const keyList = z.union([z.array(z.string()), z.string().transform((key) => [key])]).default([]);
 // Per-key parameters arrive as `tag_accounts[id]=…` or `instance_statuses[domain]=…`, so any other field is kept.
-const dashboard = z.object({ keys: keyList, start_at: z.string().default(""), end_at: z.string().default(""), limit: int32Param.optional() }).catchall(z.unknown());
-const retention = z.object({ start_at: z.string().default(""), end_at: z.string().default(""), frequency: z.string().default("day") });
+const dashboard = z.object({ keys: keyList, start_at: choiceParam, end_at: choiceParam, limit: int32Param.optional() }).catchall(z.unknown());
+const retention = z.object({ start_at: choiceParam, end_at: choiceParam, frequency: choiceParam });
 const access = { auth: "user" as const, scopes: ["admin:read"], permission: "view_dashboard" as const };
 
 /** The `field` of each per-key parameter object (`{ tag_uses: { id: "cats" } }` → `{ tag_uses: "cats" }`). */

@@ -41,7 +41,7 @@ export const adminSignUpBlockRoutes: Route[] = [
     ...access("write"),
     input: createIp,
     call: (ctx, input: z.infer<typeof createIp>) =>
-      ctx.clients.ipBlocks.createIpBlock({ ip: input.ip ?? "", severity: input.severity ?? "", comment: input.comment ?? "", expiresIn: input.expires_in }, { viewerToken: ctx.viewerToken }),
+      ctx.clients.ipBlocks.createIpBlock({ ip: input.ip, severity: input.severity, comment: input.comment, expiresIn: input.expires_in }, { viewerToken: ctx.viewerToken }),
     present: (_ctx, b: IpBlock) => presentIpBlock(b),
   },
   updateIpRoute("put"),

@@ -17,7 +17,7 @@ const noInput = z.object({});
 const adminRead = { auth: "user" as const, scopes: ["admin:read"], permission: "manage_taxonomies" as const };
 const adminWrite = { auth: "user" as const, scopes: ["admin:write"], permission: "manage_taxonomies" as const };
 
-const listSuggestions = (ctx: RouteContext, input: z.infer<typeof suggestionList>) => ctx.clients.suggestions.listSuggestions({ limit: input.limit ?? 0 }, as(ctx));
+const listSuggestions = (ctx: RouteContext, input: z.infer<typeof suggestionList>) => ctx.clients.suggestions.listSuggestions({ limit: input.limit }, as(ctx));
 const presentStaffPicks = (ctx: RouteContext, r: { accountIds: string[] }) => accountsInOrder(ctx, r);
 
 /** The profile directory and follow suggestions (reference §1.14, §1.20), answered by the trends service. */
@@ -30,7 +30,7 @@ export const discoveryRoutes: Route[] = [
     scopes: ["read", "read:accounts"],
     input: directory,
     call: (ctx, input: z.infer<typeof directory>) =>
-      ctx.clients.directory.listDirectory({ order: input.order, local: input.local ?? false, limit: input.limit ?? 0, offset: input.offset ?? 0 }, as(ctx)),
+      ctx.clients.directory.listDirectory({ order: input.order, local: input.local ?? false, limit: input.limit, offset: input.offset ?? 0 }, as(ctx)),
     present: (ctx, r: { accountIds: string[] }) => accountsInOrder(ctx, r),
   },
   {

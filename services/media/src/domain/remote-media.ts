@@ -7,13 +7,13 @@ import { DESCRIPTION_LIMIT } from "./media-rules.ts";
 /** One remote attachment as the federation service read it from the Document. */
 export interface RemoteMediaInput {
   remoteUrl: string;
-  mediaType: string;
-  description: string;
-  blurhash: string;
+  mediaType?: string | undefined;
+  description?: string | undefined;
+  blurhash?: string | undefined;
   width?: number | undefined;
   height?: number | undefined;
   focus?: Focus | undefined;
-  previewRemoteUrl: string;
+  previewRemoteUrl?: string | undefined;
 }
 
 /** Whether `text` is an absolute http(s) URL, the only kind another server can be fetched from. */
@@ -26,8 +26,8 @@ export function isHttpUrl(text: string): boolean {
 }
 
 /** The type a remote media type shows as: by its top-level type, "unknown" for anything else. */
-export function remoteMediaType(mediaType: string): MediaType {
-  const top = mediaType.trim().toLowerCase().split("/")[0];
+export function remoteMediaType(mediaType: string | undefined): MediaType {
+  const top = mediaType?.trim().toLowerCase().split("/")[0];
   return top === "image" || top === "video" || top === "audio" ? top : "unknown";
 }
 
@@ -57,7 +57,7 @@ const positive = (n: number | undefined): n is number => n !== undefined && Numb
  * description is cut to the alt-text limit.
  */
 export function remoteMediaRecord(id: string, accountId: string, input: RemoteMediaInput, now: Date): MediaRecord {
-  const description = [...input.description.trim()].slice(0, DESCRIPTION_LIMIT).join("");
+  const description = [...(input.description?.trim() ?? "")].slice(0, DESCRIPTION_LIMIT).join("");
   return {
     id,
     accountId,
@@ -67,16 +67,16 @@ export function remoteMediaRecord(id: string, accountId: string, input: RemoteMe
     description: description || null,
     focus: validFocus(input.focus),
     uploadKey: null,
-    uploadContentType: input.mediaType.trim().toLowerCase(),
+    uploadContentType: input.mediaType?.trim().toLowerCase() ?? "",
     fileKey: null,
     smallKey: null,
     thumbnailKey: null,
     thumbnailBlurhash: null,
     thumbnailMeta: null,
     meta: positive(input.width) && positive(input.height) ? { original: dimensionsMeta(input.width, input.height) } : {},
-    blurhash: validBlurhash(input.blurhash.trim()),
+    blurhash: input.blurhash === undefined ? null : validBlurhash(input.blurhash.trim()),
     remoteUrl: input.remoteUrl,
-    previewRemoteUrl: isHttpUrl(input.previewRemoteUrl) ? input.previewRemoteUrl : null,
+    previewRemoteUrl: input.previewRemoteUrl !== undefined && isHttpUrl(input.previewRemoteUrl) ? input.previewRemoteUrl : null,
     createdAt: now,
   };
 }

@@ -7,11 +7,13 @@ import { domainParam, parseDay, tagParam } from "../domain/dashboard-keys.ts";
 const MAX_SPAN_DAYS = 732;
 
 /** The request's start_at..end_at as days, refused when missing, malformed, reversed or too long. */
-export function requestSpan(startAt: string, endAt: string): DaySpan {
+export function requestSpan(startAt: string | undefined, endAt: string | undefined): DaySpan {
+  if (startAt === undefined) throw invalidArgument("start_at is required");
+  if (endAt === undefined) throw invalidArgument("end_at is required");
   const from = parseDay(startAt);
   const to = parseDay(endAt);
-  if (!from) throw invalidArgument(startAt ? `start_at is not a date: ${startAt}` : "start_at is required");
-  if (!to) throw invalidArgument(endAt ? `end_at is not a date: ${endAt}` : "end_at is required");
+  if (!from) throw invalidArgument(`start_at is not a date: ${startAt}`);
+  if (!to) throw invalidArgument(`end_at is not a date: ${endAt}`);
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
   if (days < 1) throw invalidArgument("end_at is before start_at");
   if (days > MAX_SPAN_DAYS) throw invalidArgument(`start_at to end_at may span at most ${MAX_SPAN_DAYS} days`);

@@ -10,10 +10,10 @@ import { requestSpan } from "./dashboard-request.ts";
  * POST /api/v1/admin/retention: local users grouped by the day or month they signed up, and for each
  * period from then to end_at how many of them (value) and what share (rate) signed in during it.
  */
-export async function getRetention(deps: ModerationDeps, caller: Caller, request: { startAt: string; endAt: string; frequency: string }): Promise<Cohort[]> {
+export async function getRetention(deps: ModerationDeps, caller: Caller, request: { startAt?: string | undefined; endAt?: string | undefined; frequency?: string | undefined }): Promise<Cohort[]> {
   requireStaff(caller, "view_dashboard");
   const span = requestSpan(request.startAt, request.endAt);
-  const frequency = request.frequency || "day";
+  const frequency = request.frequency ?? "day";
   if (frequency !== "day" && frequency !== "month") throw invalidArgument("frequency must be day or month");
   const rows = await retentionRows(deps.db, frequency, span.from, span.to);
   const cohorts = new Map<string, Cohort>();

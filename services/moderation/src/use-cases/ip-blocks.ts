@@ -26,9 +26,10 @@ export const IP_BLOCKS: BlockFamily<IpBlock> = {
   removed: (row) => event("ip_block.removed", row),
 };
 
-function rangeInput(ip: string): string {
+function rangeInput(ip: string | undefined): string {
+  if (ip === undefined || ip.trim() === "") throw invalidArgument("Validation failed: Ip can't be blank");
   const range = parseIpRange(ip);
-  if (!range) throw invalidArgument(ip.trim() === "" ? "Validation failed: Ip can't be blank" : "Validation failed: Ip is invalid");
+  if (!range) throw invalidArgument("Validation failed: Ip is invalid");
   return range;
 }
 
@@ -40,7 +41,8 @@ function expiryInput(deps: ModerationDeps, seconds: number | undefined): Date | 
 
 /** Blocks an address or CIDR range (a bare IPv6 address covers its /64) with a severity, a comment and an optional lifetime. */
 export async function createIpBlock(deps: ModerationDeps, caller: Caller, input: CreateIpBlockRequest): Promise<IpBlock> {
-  const values = { ip: rangeInput(input.ip), severity: choiceInput("Severity", input.severity, IP_BLOCK_SEVERITIES), comment: input.comment.trim(), expires_at: expiryInput(deps, input.expiresIn) ?? null };
+  if (input.severity === undefined) throw invalidArgument("Validation failed: Severity can't be blank");
+  const values = { ip: rangeInput(input.ip), severity: choiceInput("Severity", input.severity, IP_BLOCK_SEVERITIES), comment: input.comment?.trim() ?? "", expires_at: expiryInput(deps, input.expiresIn) ?? null };
   const row = await changeBlock(deps, caller, IP_BLOCKS, "create", async (trx) => {
     const stored = await insertBlockRow(deps.db, trx, "ip_blocks", { id: deps.newId(), ...values, created_at: deps.now() });
     return { row: stored, events: [event("ip_block.created", stored)] };

@@ -28,9 +28,9 @@ function signedIn(caller: Caller): string {
  * Never the viewer, a dismissed, suspended or silenced account, nor one the viewer follows, asked
  * to follow, blocks, mutes or is blocked by (relationships read from the accounts service).
  */
-export async function suggestAccounts(deps: SearchIndexDeps, caller: Caller, limit: number): Promise<Suggestion[]> {
+export async function suggestAccounts(deps: SearchIndexDeps, caller: Caller, limit: number | undefined): Promise<Suggestion[]> {
   const viewerId = signedIn(caller);
-  const size = Math.min(limit > 0 ? limit : DEFAULT_LIMIT, MAX_LIMIT);
+  const size = Math.min(Math.abs(limit ?? DEFAULT_LIMIT), MAX_LIMIT);
   const [staff, past, global, dismissed] = await Promise.all([listStaffPickIds(deps.db), listInteractedAuthorIds(deps.db, viewerId, POOL), listPopularLocalIds(deps.db, POOL), listDismissedIds(deps.db, viewerId)]);
   const candidates = new Map<string, SuggestionSource>();
   for (const [source, ids] of [["staff", staff], ["past_interactions", past], ["global", global]] as const) {
