@@ -27,7 +27,7 @@ for (const backend of backends) {
       await publish("instance_settings.updated", "instance", { registrationsMode: undefined, emailMxCheck: on, updatedAt: new Date() });
       await waitFor(async () => (await f.h.db.table("registration_mode").where({ id: 1, email_mx_check: on }).first()) ?? undefined, { what: `the MX check ${on ? "on" : "off"}` });
     };
-    const errorsOf = async (name: string, email: string) => (await register(f, form(name, { email }))).fieldErrors.map((e) => `${e.field}:${e.error}`);
+    const errorsOf = async (name: string, email: string) => (await register(f, form(name, { email }))).refused?.fieldErrors.map((e) => `${e.field}:${e.error}`) ?? [];
 
     before(async () => {
       zone = await startZone();

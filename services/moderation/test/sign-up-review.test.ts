@@ -51,7 +51,7 @@ for (const backend of backends) {
 
       assert.equal(await adminView(pending), undefined, "the account is gone");
       assert.equal((await peers.accounts.getAccounts({ ids: [pending] })).accounts.length, 0);
-      assert.deepEqual((await peers.signUp("hopeful", false)).fieldErrors, [], "the username and e-mail can be used again");
+      assert.equal((await peers.signUp("hopeful", false)).refused, undefined, "the username and e-mail can be used again");
       const logged = await auditLog.listAuditLog({ targetType: "Account", targetId: pending }, await moderator());
       assert.deepEqual(logged.entries.map((e) => [e.action, e.accountId]), [["account.reject", ids.moderator]]);
       await assert.rejects(actions.reviewSignUp({ accountId: pending, approve: false }, await moderator()), grpcCode(GrpcStatus.NOT_FOUND));

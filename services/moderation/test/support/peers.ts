@@ -56,7 +56,7 @@ export async function startPeers(infra: InfraProvider, context: ServiceContext):
     signUp,
     async signUpPending(username) {
       const answer = await signUp(username, true);
-      if (answer.fieldErrors.length > 0) throw new Error(`sign-up refused: ${answer.error}`);
+      if (answer.refused) throw new Error(`sign-up refused: ${answer.refused.error}`);
       return (await profiles.lookupAccount({ acct: username })).account!.id;
     },
     accounts,
