@@ -82,16 +82,22 @@ export function connectService<C extends Client>(Constructor: ClientConstructor<
   });
 }
 
-async function callLocally(local: LocalUnaryMethod, request: unknown, metadata: Metadata, deadline: number): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error("4 DEADLINE_EXCEEDED: Deadline exceeded"), { code: GrpcStatus.DEADLINE_EXCEEDED, details: "Deadline exceeded", metadata: new Metadata() })), deadline - Date.now());
+// One promise per call, settled by the answer or by the deadline, whichever comes first: no race of
+// two promises and no async frame around them (the embedded server makes a few such calls per request).
+function callLocally(local: LocalUnaryMethod, request: unknown, metadata: Metadata, deadline: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(Object.assign(new Error("4 DEADLINE_EXCEEDED: Deadline exceeded"), { code: GrpcStatus.DEADLINE_EXCEEDED, details: "Deadline exceeded", metadata: new Metadata() })), deadline - Date.now());
+    local(request, metadata).then(
+      (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  try {
-    return await Promise.race([local(request, metadata), expired]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function openClientStream<Req, Res>(start: (callback: (error: ServiceError | null, response: Res) => void) => ClientWritableStream<Req>): ClientStreamCall<Req, Res> {
