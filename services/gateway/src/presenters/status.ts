@@ -103,7 +103,9 @@ export function renderStatus(
   entities: RenderedEntities = { mentions: [], emojis: [] },
 ): Record<string, unknown> {
   const viewer = ctx.viewer?.accountId;
-  return {
+  // Built by assignment in Mastodon's key order rather than by spreading partial objects: a page renders
+  // dozens of statuses, and each spread copied its properties one by one into a fresh object.
+  const rendered: Record<string, unknown> = {
     id: status.id,
     created_at: isoOrNull(status.createdAt),
     in_reply_to_id: status.inReplyToId ?? null,
@@ -119,19 +121,24 @@ export function renderStatus(
     reblogs_count: status.reblogsCount,
     favourites_count: status.favouritesCount,
     edited_at: isoOrNull(status.editedAt),
-    ...(viewer ? { ...viewerFields(status), filtered: (status.filtered ?? []).map(presentFilterResult) } : {}),
-    ...pinnedField(status, viewer),
-    ...(source ? { text: status.text } : { content: status.content }),
-    reblog: null,
-    application: status.application?.name ? { name: status.application.name, website: status.application.website ?? null } : null,
-    account: entities.account ?? presentAccount(author, ctx.baseUrl),
-    media_attachments: mediaAttachments,
-    mentions: entities.mentions,
-    tags: (status.tags ?? []).map((name) => ({ name, url: `${ctx.baseUrl}/tags/${encodeURIComponent(name)}` })),
-    emojis: entities.emojis,
-    card: entities.card ?? null,
-    poll: entities.poll ?? null,
   };
+  if (viewer) {
+    Object.assign(rendered, viewerFields(status));
+    rendered.filtered = (status.filtered ?? []).map(presentFilterResult);
+  }
+  Object.assign(rendered, pinnedField(status, viewer));
+  if (source) rendered.text = status.text;
+  else rendered.content = status.content;
+  rendered.reblog = null;
+  rendered.application = status.application?.name ? { name: status.application.name, website: status.application.website ?? null } : null;
+  rendered.account = entities.account ?? presentAccount(author, ctx.baseUrl);
+  rendered.media_attachments = mediaAttachments;
+  rendered.mentions = entities.mentions;
+  rendered.tags = (status.tags ?? []).map((name) => ({ name, url: `${ctx.baseUrl}/tags/${encodeURIComponent(name)}` }));
+  rendered.emojis = entities.emojis;
+  rendered.card = entities.card ?? null;
+  rendered.poll = entities.poll ?? null;
+  return rendered;
 }
 
 /** The parts of a Status that need other services' data, already rendered. */
