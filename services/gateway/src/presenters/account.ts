@@ -2,6 +2,7 @@ import { domainToUnicode } from "node:url";
 import type { Account, AccountSource, Role } from "@starling/proto/accounts/v1/accounts";
 import type { RouteContext } from "../http/route.ts";
 import { accountEmojis, loadAccountEmojis, type AccountEmojiMap } from "./account-emojis.ts";
+import { isoOrNull } from "./values.ts";
 
 /**
  * Renders Mastodon's Account entity (reference §4.1). `moved` holds the accounts that moved
@@ -38,7 +39,7 @@ export function presentAccount(account: Account, baseUrl: string, moved?: Readon
     followers_count: account.followersCount,
     following_count: account.followingCount,
     statuses_count: account.statusesCount,
-    last_status_at: account.lastStatusAt ? account.lastStatusAt.toISOString().slice(0, 10) : null,
+    last_status_at: isoOrNull(account.lastStatusAt)?.slice(0, 10) ?? null,
     ...(local ? { noindex: false } : {}),
     emojis: suspended ? [] : accountEmojis(account, emojis),
     fields: suspended ? [] : account.fields.map((f) => ({ name: f.name, value: f.value, verified_at: f.verifiedAt?.toISOString() ?? null })),
@@ -97,8 +98,8 @@ export function presentCredentialAccount(account: Account, source: AccountSource
 /** Role (reference §4.4). */
 export const presentRole = (role: Role) => ({ id: role.id, name: role.name, permissions: role.permissions, color: role.color, highlighted: role.highlighted });
 
+// The day of `date` at 00:00 UTC: its ISO form's date part (whatever the year's width) and midnight.
 function midnight(date: Date | undefined): string | null {
-  if (!date) return null;
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  return day.toISOString();
+  const iso = isoOrNull(date);
+  return iso === null ? null : `${iso.slice(0, iso.indexOf("T"))}T00:00:00.000Z`;
 }
