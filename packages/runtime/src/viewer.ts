@@ -74,20 +74,23 @@ function roleOf(claim: unknown): ViewerRole | undefined {
 }
 
 // Verified viewers by secret and token, until shortly before their expiry: the gateway reuses one
-// signed viewer for many calls, so verifying each once saves an HMAC and a JSON parse per call.
-const verified = new Map<string, { viewer: Viewer; until: number }>();
+// signed viewer for many calls, so verifying each once saves an HMAC and a JSON parse per call. Kept
+// by secret, then by the token itself: a token string reused across calls keeps its hash, where a
+// key joined from both was a new string to hash on every call.
+const verified = new Map<string, Map<string, { viewer: Viewer; until: number }>>();
 const VERIFIED_MAX = 10_000;
 
 /** Reads and verifies the viewer in incoming metadata; undefined when the call carries none. */
 export async function viewerFromMetadata(secret: string, metadata: Metadata): Promise<Viewer | undefined> {
   const value = metadata.get(VIEWER_METADATA_KEY)[0];
   if (typeof value !== "string") return undefined;
-  const key = `${secret}\n${value}`;
-  const known = verified.get(key);
+  let bySecret = verified.get(secret);
+  const known = bySecret?.get(value);
   if (known && known.until > Date.now()) return known.viewer;
   const { payload } = await jwtVerify(value, encoder.encode(secret), { issuer: ISSUER, algorithms: ["HS256"] });
   const viewer = viewerOf(payload);
-  if (verified.size >= VERIFIED_MAX) verified.clear();
-  if (payload.exp) verified.set(key, { viewer, until: payload.exp * 1000 - 1_000 });
+  if (!bySecret) verified.set(secret, (bySecret = new Map()));
+  if (bySecret.size >= VERIFIED_MAX) bySecret.clear();
+  if (payload.exp) bySecret.set(value, { viewer, until: payload.exp * 1000 - 1_000 });
   return viewer;
 }
