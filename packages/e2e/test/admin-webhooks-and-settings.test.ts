@@ -47,6 +47,13 @@ describeOnBothStacks("admin webhooks and instance settings", (start) => {
       assert.ok(hubSignatureMatches(delivery.headers["x-hub-signature"], delivery.body, created.body.secret), "X-Hub-Signature is the HMAC of the body with the secret");
       const payload = JSON.parse(delivery.body) as Json;
       assert.deepEqual([payload.event, payload.object.comment, payload.object.target_account.id, payload.object.account.id], ["report.created", `webhook ${suffix}`, ben.account.id, ana.account.id]);
+      // The delivery history (beyond Mastodon): the delivered row, once its outcome is recorded after the answer.
+      const history = await waitFor(async () => ((h) => (h.body[0]?.state === "delivered" ? h : undefined))(await api(admin, "GET", `/api/v1/admin/webhooks/${created.body.id}/deliveries?limit=1`)), { timeoutMs: 30_000, what: "the delivery recorded" });
+      assert.equal(history.status, 200);
+      assert.deepEqual(Object.keys(history.body[0]).sort(), ["attempts", "created_at", "event", "finished_at", "id", "last_attempt_at", "last_error", "last_response_code", "next_attempt_at", "state"]);
+      assert.deepEqual([history.body[0].event, history.body[0].last_response_code, history.body[0].last_error, history.body[0].next_attempt_at], ["report.created", 200, null, null]);
+      assert.equal((await api(ana, "GET", `/api/v1/admin/webhooks/${created.body.id}/deliveries`)).status, 403);
+      assert.equal((await api(admin, "GET", `/api/v1/admin/webhooks/${created.body.id}/deliveries?max_id=nope`)).status, 400);
     } finally {
       // The stack is shared: later suites' reports go to no stopped receiver.
       assert.equal((await api(admin, "DELETE", `/api/v1/admin/webhooks/${created.body.id}`)).status, 200);

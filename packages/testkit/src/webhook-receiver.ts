@@ -13,19 +13,25 @@ export interface ReceivedWebhook {
 export interface TestWebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
-  /** The next this-many POSTs are answered 500; the rest 200. */
-  state: { failNext: number };
+  /**
+   * The next `failNext` POSTs are answered 500, the rest 200. While `hold` is set, a POST that has
+   * arrived (counted in `waiting`) is answered only once that promise settles.
+   */
+  state: { failNext: number; hold?: Promise<void> | undefined; waiting: number };
   stop(): Promise<void>;
 }
 
 /** Starts a receiver that records every POST; a test sets `state.failNext` to watch retries. */
 export async function startWebhookReceiver(): Promise<TestWebhookReceiver> {
   const received: ReceivedWebhook[] = [];
-  const state = { failNext: 0 };
+  const state: TestWebhookReceiver["state"] = { failNext: 0, waiting: 0 };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
+    req.on("end", async () => {
+      state.waiting++;
+      await state.hold?.catch(() => undefined);
+      state.waiting--;
       const answered = state.failNext > 0 ? 500 : 200;
       if (state.failNext > 0) state.failNext--;
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), answered });

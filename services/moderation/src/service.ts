@@ -99,7 +99,10 @@ export async function startModerationService(config: ModerationConfig, context: 
 
 /** The admin webhooks' worker: a consumer that queues deliveries, and the loop that sends them. */
 async function startWebhooks(config: ModerationConfig, context: ServiceContext, infra: InfraProvider, deps: ModerationDeps): Promise<void> {
-  const deliveries = startWebhookDeliveries(deps, { retryBaseMs: config.WEBHOOK_RETRY_BASE_MS, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, intervalMs: config.WEBHOOK_INTERVAL_MS, timeoutMs: 10_000, logger: context.logger });
+  // A claimed delivery is leased for a minute, well past a POST's 10 s deadline: only a worker that
+  // died mid-POST leaves one to another pass.
+  const timing = { timeoutMs: 10_000, leaseMs: 60_000 };
+  const deliveries = startWebhookDeliveries(deps, { retryBaseMs: config.WEBHOOK_RETRY_BASE_MS, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, intervalMs: config.WEBHOOK_INTERVAL_MS, ...timing, logger: context.logger });
   deps.nudgeWebhooks = () => deliveries.nudge();
   context.shutdown.add("workers", "moderation webhook deliveries", () => deliveries.stop());
   const objects = webhookObjects(deps, deps.clients, { baseUrl: deps.baseUrl, viewerSecret: config.VIEWER_TOKEN_SECRET });

@@ -8,7 +8,6 @@ import { ReportsServiceClient } from "@starling/proto/moderation/v1/reports";
 import { WebhooksServiceClient } from "@starling/proto/moderation/v1/webhooks";
 import { connectService, type AsyncClient } from "@starling/runtime";
 import { hubSignatureMatches, startWebhookReceiver, waitFor, type TestWebhookReceiver } from "@starling/testkit";
-import { listDeliveries } from "../src/data/webhook-deliveries-queries.ts";
 import { backends, startModerationHarness, type ModerationHarness } from "./support/moderation-harness.ts";
 import { startPeers, type Peers } from "./support/peers.ts";
 
@@ -56,6 +55,9 @@ for (const backend of backends) {
 
     const admin = () => service.as({ accountId: ids.admin, role: "Admin" });
     const fileReport = async () => (await reports.createReport({ targetAccountId: ids.ben, statusIds: [], comment: "spam", forward: false, category: "spam", ruleIds: [] }, await service.as({ accountId: ids.ana }))).id;
+    /** A webhook's delivery history, newest first, as staff read it. */
+    const history = async (id: string) => (await webhooks.listWebhookDeliveries({ id }, await admin())).deliveries;
+    const outline = (d: { event: string; state: string; attempts: number; lastStatus?: number | undefined; lastError?: string | undefined }) => ({ event: d.event, state: d.state, attempts: d.attempts, lastStatus: d.lastStatus, lastError: d.lastError });
     const deliveriesOf = (event: string) => receiver.received.filter((r) => (JSON.parse(r.body) as Json).event === event);
 
     it("creates, lists, changes, disables, rotates and deletes webhooks for roles with manage_webhooks only", async () => {
@@ -116,15 +118,23 @@ for (const backend of backends) {
       await waitFor(() => receiver.received.some((r) => r.answered === 200), { timeoutMs: 30_000, what: "the third try" });
       assert.deepEqual(receiver.received.map((r) => r.answered), [500, 500, 200]);
       assert.equal((JSON.parse(receiver.received[2]!.body) as Json).object.action_taken, true);
-      // The row is updated once the attempt's transaction commits, just after the answer.
-      await waitFor(async () => (await listDeliveries(service.db, hook.id))[0]?.finished, { timeoutMs: 30_000, what: "the delivery finished" });
-      assert.deepEqual(await listDeliveries(service.db, hook.id), [{ event: "report.updated", attempts: 3, finished: true, lastStatus: 200, lastError: null }]);
+      // The outcome is recorded just after the answer.
+      await waitFor(async () => (await history(hook.id))[0]?.finishedAt, { timeoutMs: 30_000, what: "the delivery finished" });
+      assert.deepEqual((await history(hook.id)).map(outline), [{ event: "report.updated", state: "delivered", attempts: 3, lastStatus: 200, lastError: undefined }]);
 
       receiver.received.length = 0;
       receiver.state.failNext = 100;
       await reports.reopenReport({ id: reportId }, await admin());
-      await waitFor(async () => (await listDeliveries(service.db, hook.id))[1]?.finished, { timeoutMs: 30_000, what: "the delivery given up" });
-      assert.deepEqual((await listDeliveries(service.db, hook.id))[1], { event: "report.updated", attempts: 3, finished: true, lastStatus: 500, lastError: "HTTP 500" });
+      await waitFor(async () => ((all) => all.length === 2 && all[0]!.finishedAt)(await history(hook.id)), { timeoutMs: 30_000, what: "the delivery given up" });
+      const [givenUp, delivered] = await history(hook.id);
+      assert.deepEqual(outline(givenUp!), { event: "report.updated", state: "failed", attempts: 3, lastStatus: 500, lastError: "HTTP 500" });
+      assert.ok(givenUp!.createdAt! >= delivered!.createdAt! && givenUp!.lastAttemptAt! >= givenUp!.createdAt! && givenUp!.nextAttemptAt === undefined);
+      // Paged by delivery id through the shared paging: one at a time, then the older one.
+      const [first] = (await webhooks.listWebhookDeliveries({ id: hook.id, page: { limit: 1 } }, await admin())).deliveries;
+      assert.equal(first!.id, givenUp!.id);
+      assert.deepEqual((await webhooks.listWebhookDeliveries({ id: hook.id, page: { maxId: first!.id } }, await admin())).deliveries.map((d) => d.id), [delivered!.id]);
+      await assert.rejects(webhooks.listWebhookDeliveries({ id: hook.id }, await service.as({ accountId: ids.moderator, role: "Moderator" })), grpcCode(GrpcStatus.PERMISSION_DENIED));
+      await assert.rejects(webhooks.listWebhookDeliveries({ id: "12345" }, await admin()), grpcCode(GrpcStatus.NOT_FOUND));
       assert.equal(receiver.received.length, 3);
       await webhooks.deleteWebhook({ id: hook.id }, await admin());
     });
@@ -139,7 +149,7 @@ for (const backend of backends) {
       // Events of earlier tests may still reach the new webhook; each is refused now, as this one's.
       const received = receiver.received.length;
       await fileReport();
-      const refused = await waitFor(async () => (await listDeliveries(service.db, hook.id)).find((d) => d.lastError), { timeoutMs: 30_000, what: "a refused attempt" });
+      const refused = await waitFor(async () => (await history(hook.id)).find((d) => d.lastError), { timeoutMs: 30_000, what: "a refused attempt" });
       assert.match(refused.lastError!, /127\.0\.0\.1 is not a public address/);
       assert.equal(receiver.received.length, received);
       await webhooks.deleteWebhook({ id: hook.id }, await admin());

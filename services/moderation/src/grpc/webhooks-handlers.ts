@@ -2,7 +2,7 @@ import type { Webhook as WebhookMessage, WebhooksServiceServer } from "@starling
 import type { AsyncHandlers } from "@starling/runtime";
 import type { Webhook } from "../domain/webhook.ts";
 import type { ModerationDeps } from "../use-cases/deps.ts";
-import { createWebhook, deleteWebhook, getWebhook, getWebhooks, rotateWebhookSecret, setWebhookEnabled, updateWebhook } from "../use-cases/manage-webhooks.ts";
+import { createWebhook, deleteWebhook, getWebhook, getWebhookDeliveries, getWebhooks, rotateWebhookSecret, setWebhookEnabled, updateWebhook } from "../use-cases/manage-webhooks.ts";
 import { callerOf } from "./caller-of.ts";
 
 const webhookToProto = (webhook: Webhook): WebhookMessage => ({ ...webhook });
@@ -20,5 +20,6 @@ export function webhooksHandlers(deps: ModerationDeps): AsyncHandlers<WebhooksSe
     },
     setWebhookEnabled: async (request, ctx) => webhookToProto(await setWebhookEnabled(deps, callerOf(ctx), request.id, request.enabled)),
     rotateWebhookSecret: async (request, ctx) => webhookToProto(await rotateWebhookSecret(deps, callerOf(ctx), request.id)),
+    listWebhookDeliveries: async (request, ctx) => ({ deliveries: await getWebhookDeliveries(deps, callerOf(ctx), request.id, request.page) }),
   };
 }

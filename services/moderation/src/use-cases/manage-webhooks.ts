@@ -1,8 +1,9 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { isId } from "@starling/paging";
+import { isId, parsePage, type PageInput } from "@starling/paging";
 import { invalidArgument, isAllowedAddress, notFound, type PrivateAddressPolicy } from "@starling/runtime";
 import { findWebhook, insertWebhook, listWebhooks, removeWebhook, saveWebhook } from "../data/webhooks-queries.ts";
+import { listDeliveries, type DeliveryRecord } from "../data/webhook-deliveries-queries.ts";
 import { checkedEvents, newWebhookSecret, type Webhook } from "../domain/webhook.ts";
 import { requireStaff } from "../domain/staff.ts";
 import { recordAudit } from "./audit-log.ts";
@@ -95,4 +96,11 @@ export async function deleteWebhook(deps: ModerationDeps, caller: Caller, id: st
     await removeWebhook(deps.db, trx, webhook.id);
     await recordAudit(deps, trx, { accountId: staffId, action: "webhook.destroy", targetType: "Webhook", targetId: webhook.id, summary: webhook.url });
   });
+}
+
+/** A webhook's delivery history, newest first (beyond Mastodon, which shows none). */
+export async function getWebhookDeliveries(deps: ModerationDeps, caller: Caller, id: string, page: PageInput | undefined): Promise<DeliveryRecord[]> {
+  requireStaff(caller, "manage_webhooks");
+  const webhook = await existing(deps, id);
+  return listDeliveries(deps.db, webhook.id, parsePage(page, { default: 40, max: 200 }));
 }

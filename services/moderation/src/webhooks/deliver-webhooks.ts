@@ -1,6 +1,6 @@
 import { createPollingLoop, type PollingLoop } from "@starling/events";
 import { publicFetch, type Logger } from "@starling/runtime";
-import { attemptDueDeliveries, type DueDelivery } from "../data/webhook-deliveries-queries.ts";
+import { claimDueDeliveries, recordDeliveryOutcome, type DeliveryOutcome, type DueDelivery } from "../data/webhook-deliveries-queries.ts";
 import { webhookRetryDelayMs, webhookSignature } from "../domain/webhook.ts";
 import type { ModerationDeps } from "../use-cases/deps.ts";
 
@@ -14,11 +14,13 @@ export interface WebhookDeliveryOptions {
   intervalMs: number;
   /** Deadline of one POST. */
   timeoutMs: number;
+  /** How long a claimed delivery stays another worker's before a pass may take it again (longer than a POST may take). */
+  leaseMs: number;
   logger: Logger;
 }
 
 /** One POST of a delivery; its outcome says when to try again (never when delivered or given up). */
-async function attempt(deps: ModerationDeps, options: WebhookDeliveryOptions, delivery: DueDelivery, now: Date) {
+async function attempt(deps: ModerationDeps, options: WebhookDeliveryOptions, delivery: DueDelivery, now: Date): Promise<DeliveryOutcome> {
   let status: number | undefined;
   let error: string | undefined;
   try {
@@ -37,10 +39,20 @@ async function attempt(deps: ModerationDeps, options: WebhookDeliveryOptions, de
     // A private address is refused at delivery too (the name may now resolve elsewhere); retried, as DNS may change back.
     error = failure instanceof Error ? failure.message : String(failure);
   }
-  const tries = delivery.attempts + 1;
+  const tries = delivery.attempts;
   const giveUp = tries >= options.maxAttempts;
   options.logger.warn({ webhookId: delivery.webhookId, delivery: delivery.id, tries, status, error, giveUp }, "webhook delivery failed");
   return { status, error, nextAttemptAt: giveUp ? undefined : new Date(now.getTime() + webhookRetryDelayMs(tries, options.retryBaseMs)) };
+}
+
+/**
+ * One pass over the queue: claims the due deliveries (committed before any POST, so no transaction
+ * or row lock is held while a receiver answers), POSTs each, then records each outcome.
+ */
+export async function deliverDueWebhooks(deps: ModerationDeps, options: WebhookDeliveryOptions): Promise<number> {
+  const due = await claimDueDeliveries(deps.db, deps.now(), 10, options.leaseMs);
+  await Promise.all(due.map(async (delivery) => recordDeliveryOutcome(deps.db, delivery, await attempt(deps, options, delivery, deps.now()), deps.now())));
+  return due.length;
 }
 
 /**
@@ -49,13 +61,7 @@ async function attempt(deps: ModerationDeps, options: WebhookDeliveryOptions, de
  * tried again after a doubling pause, until `maxAttempts`.
  */
 export function startWebhookDeliveries(deps: ModerationDeps, options: WebhookDeliveryOptions): PollingLoop {
-  const pass = () => {
-    const now = deps.now();
-    return attemptDueDeliveries(deps.db, now, 10, async (due) => {
-      const outcomes = await Promise.all(due.map(async (delivery) => [delivery.id, await attempt(deps, options, delivery, now)] as const));
-      return new Map(outcomes);
-    });
-  };
+  const pass = () => deliverDueWebhooks(deps, options);
   const loop = createPollingLoop(pass, { intervalMs: options.intervalMs, onError: (error) => options.logger.error({ err: error }, "webhook delivery pass failed") });
   loop.start();
   return loop;
