@@ -50,6 +50,25 @@ describeOnBothStacks("dashboard measures and instance activity", (start) => {
     assert.deepEqual(measure.data, [{ date: `${today()}T00:00:00.000Z`, value: measure.total }]);
   });
 
+  it("names the app a sign-up came through in the sources dimension", async function () {
+    this.timeout(120_000);
+    const clientName = `Sources ${suffix}`;
+    const registered = await fetch(`${stack.url}/api/v1/apps`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: clientName, redirect_uris: "urn:ietf:wg:oauth:2.0:oob", scopes: "read write" }) });
+    const app = (await registered.json()) as Json;
+    const form = { grant_type: "client_credentials", client_id: app.client_id, client_secret: app.client_secret, redirect_uri: "urn:ietf:wg:oauth:2.0:oob", scope: "read write" };
+    const token = (await (await fetch(`${stack.url}/oauth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(form) })).json()) as Json;
+    const signUp = await post({ accessToken: token.access_token } as Session, "/api/v1/accounts", { username: `src_${suffix}`, email: `src_${suffix}@example.com`, password: "a long passphrase", agreement: true, locale: "en" });
+    assert.equal(signUp.status, 200, JSON.stringify(signUp.body));
+    const sources = await waitFor(
+      async () => {
+        const { body } = await post(admin, "/api/v1/admin/dimensions", { keys: ["sources"], start_at: today(), end_at: today(), limit: 100 });
+        return (body[0].data as Json[]).find((item) => item.key === clientName);
+      },
+      { timeoutMs: 60_000, what: "the app among the sources" },
+    );
+    assert.deepEqual(sources, { key: clientName, human_key: clientName, value: "1" });
+  });
+
   it("refuses a bad date with a JSON 422 and a user without view_dashboard with 403", async () => {
     const bad = await post(admin, "/api/v1/admin/measures", { keys: ["new_users"], start_at: "yesterday", end_at: today() });
     assert.equal(bad.status, 422);

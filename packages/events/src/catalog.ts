@@ -14,7 +14,7 @@ import { FiltersChanged } from "@starling/proto/timelines/v1/filter_events";
 import { AdminDomainBlockChanged, AdminDomainBlockRemoved, CanonicalEmailBlockChanged, DomainAllowChanged, EmailDomainBlockChanged, IpBlockChanged } from "@starling/proto/moderation/v1/block_events";
 import { AppealCreated, AppealResolved, ReportCreated, ReportForwarded, StrikeCreated } from "@starling/proto/moderation/v1/events";
 import { AnnouncementChanged, AnnouncementDeleted, AnnouncementReactionChanged } from "@starling/proto/moderation/v1/announcements";
-import { UserSignedIn } from "@starling/proto/accounts/v1/events";
+import { UserActive, UserSignedIn } from "@starling/proto/accounts/v1/events";
 import { AccountRoleChanged, RoleUpdated } from "@starling/proto/accounts/v1/events";
 import { InstanceSettingsUpdated, ReportUpdated } from "@starling/proto/moderation/v1/events";
 import { TrendsReviewRequested } from "@starling/proto/trends/v1/events";
@@ -110,6 +110,7 @@ export const EVENT_CATALOG = {
   "trends.review_requested": entry(TOPICS.trends, TrendsReviewRequested),
   "bookmark.created": entry(TOPICS.statuses, BookmarkCreated),
   "bookmark.removed": entry(TOPICS.statuses, BookmarkRemoved),
+  "user.active": entry(TOPICS.accounts, UserActive),
 } as const;
 
 /** A known event type such as `status.created`. */

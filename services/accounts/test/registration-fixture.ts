@@ -15,6 +15,8 @@ export interface Fixture {
   app: App;
   /** user.signed_up events seen on the bus, once each although the bus delivers twice. */
   signedUp: Map<string, EventEnvelope>;
+  /** account.created events seen on the bus, by account id. */
+  created: Map<string, EventEnvelope>;
   stop(): Promise<void>;
 }
 
@@ -24,12 +26,16 @@ export async function startFixture(backend: Backend, mode: string, env: Record<s
   const registration = connectService(RegistrationServiceClient, `127.0.0.1:${h.grpcPort}`, { deadlineMs: 10_000 });
   const app = (await h.client.createApp({ clientName: "Sign-up client", redirectUris: "urn:ietf:wg:oauth:2.0:oob", scopes: "read write follow", website: "" })).app!;
   const signedUp = new Map<string, EventEnvelope>();
+  const created = new Map<string, EventEnvelope>();
   const subscription = await h.bus.subscribe({
     topics: [TOPICS.accounts],
     group: `test-sign-ups-${mode}`,
-    handler: async (e) => void (e.type === "user.signed_up" && signedUp.set(e.id, e)),
+    handler: async (e) => {
+      if (e.type === "user.signed_up") signedUp.set(e.id, e);
+      if (e.type === "account.created") created.set(e.key, e);
+    },
   });
-  return { h, registration, app, signedUp, stop: async () => (await subscription.stop(), registration.close(), await h.stop()) };
+  return { h, registration, app, signedUp, created, stop: async () => (await subscription.stop(), registration.close(), await h.stop()) };
 }
 
 export const form = (name: string, fields: Partial<RegisterRequest> = {}): RegisterRequest => ({

@@ -42,6 +42,10 @@ for (const backend of backends) {
       assert.equal(f.signedUp.size, 1);
       const user = (await f.h.db.table("users").where({ account_id: confirmed.accountId }).first()) as { locale: string };
       assert.equal(user.locale, "pt-BR");
+      // The dashboard's sources: account.created names the app the sign-up came through.
+      const created = await waitFor(() => f.created.get(confirmed.accountId), { what: "account.created" });
+      const { createdByApplicationId, createdByApplicationName } = decodePayload("account.created", created);
+      assert.deepEqual([createdByApplicationId, createdByApplicationName], [f.app.id, "Sign-up client"]);
     });
 
     it("refuses every bad field at once with Mastodon's error codes and writes nothing", async () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { status as GrpcStatus } from "@grpc/grpc-js";
+import { decodePayload } from "@starling/events";
 import { waitFor } from "@starling/testkit";
 import { backends, startMediaHarness, type MediaHarness } from "./harness.ts";
 import { pngImage, videoWithSound } from "./fixtures.ts";
@@ -118,7 +119,8 @@ for (const backend of backends) {
       const failed = await processMedia(h.deps);
       assert.equal(failed?.processing, "failed");
       assert.equal((await h.client.getOwnMedia({ id: media.id }, await h.viewer("602"))).media?.processing, "failed");
-      await waitFor(() => h.events.find((e) => e.type === "media.processed" && e.key === media.id), { what: "media.processed for the failure" });
+      const event = await waitFor(() => h.events.find((e) => e.type === "media.processed" && e.key === media.id), { what: "media.processed for the failure" });
+      assert.equal(decodePayload("media.processed", event).storedBytes, undefined, "nothing stored");
       assert.ok(!(await storedFiles(h)).includes(key), "the upload is not kept");
     });
   });

@@ -5,6 +5,7 @@ import { status as GrpcStatus } from "@grpc/grpc-js";
 import { isBlurhashValid } from "blurhash";
 import sharp from "sharp";
 import type { MediaAttachment, RemoteMediaItem } from "@starling/proto/media/v1/media";
+import { decodePayload } from "@starling/events";
 import { roleWith } from "@starling/runtime";
 import { encodePayload, EVENT_CATALOG, newEnvelope } from "@starling/events";
 import { uniqueName, waitFor } from "@starling/testkit";
@@ -240,7 +241,9 @@ for (const backend of backends) {
         for (const u of [cached.url!, cached.previewUrl!]) assert.equal((await fetchStored(h, u)).status, 404, `${u} is deleted`);
         assert.equal((await read(recent.id)).url, recentUrl, "newer copies stay");
         assert.equal((await fetchStored(h, recentUrl)).status, 200);
-        await waitFor(() => h.events.filter((e) => e.type === "media.processed" && e.key === old.id).length === 2, { timeoutMs: 20_000 });
+        const changes = await waitFor(() => ((found) => (found.length === 2 ? found : undefined))(h.events.filter((e) => e.type === "media.processed" && e.key === old.id)), { timeoutMs: 20_000 });
+        // Cached, the copy's bytes; removed, none stored.
+        assert.deepEqual(changes.map((e) => decodePayload("media.processed", e).storedBytes === undefined), [false, true]);
         assert.deepEqual(await h.client.removeRemoteMedia({ days: 7 }, await h.viewer("1", curator)), { files: 0, bytes: 0 });
 
         // Seen again (a refetch or an Update of its post), it is cached again.

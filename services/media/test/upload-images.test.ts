@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
 import { decode, isBlurhashValid } from "blurhash";
 import sharp from "sharp";
+import { decodePayload } from "@starling/events";
 import { waitFor } from "@starling/testkit";
 import { backends, startMediaHarness, type MediaHarness } from "./harness.ts";
 import { jpegWithExif, pngImage } from "./fixtures.ts";
@@ -74,6 +77,11 @@ for (const backend of backends) {
       const media = await h.upload("102", { waitForProcessing: true }, { bytes: await pngImage(64, 64) });
       const event = await waitFor(() => h.events.find((e) => e.type === "media.processed" && e.key === media.id), { what: "media.processed" });
       assert.equal(event.source, "media");
+      // It says what the stored original and preview occupy, which the dashboard sums per server.
+      const files = (await storedFiles(h)).filter((k) => k.includes(`/${media.id}.`));
+      assert.equal(files.length, 2, files.join());
+      const sizes = await Promise.all(files.map(async (k) => (await stat(join(h.mediaDir, k))).size));
+      assert.equal(decodePayload("media.processed", event).storedBytes, sizes[0]! + sizes[1]!);
       assert.deepEqual(await scratchFiles(h), []);
       assert.ok(!(await storedFiles(h)).some((k) => k.startsWith("uploads/")), "the upload as received is gone once processed");
     });

@@ -11,6 +11,7 @@ import { createWarningPresets } from "./0140-create-warning-presets.ts";
 import { createWebhooks } from "./0100-create-webhooks.ts";
 import { createInstanceSettings } from "./0101-create-instance-settings.ts";
 import { addWebhookDeliveryState } from "./0210-add-webhook-delivery-state.ts";
+import { createDashboardMedia } from "./0211-create-dashboard-media.ts";
 
 /** The moderation schema's history, in order. Append only; never rename or reorder a released step. */
-export const moderationMigrations: Migration[] = [outboxMigration, inboxMigration, createAuditLog, createBlocks, createRules, createReports, createStrikesAndAppeals, createAnnouncements, createDashboardCounters, createWarningPresets, createWebhooks, createInstanceSettings, addWebhookDeliveryState];
+export const moderationMigrations: Migration[] = [outboxMigration, inboxMigration, createAuditLog, createBlocks, createRules, createReports, createStrikesAndAppeals, createAnnouncements, createDashboardCounters, createWarningPresets, createWebhooks, createInstanceSettings, addWebhookDeliveryState, createDashboardMedia];

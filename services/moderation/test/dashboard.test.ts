@@ -48,13 +48,20 @@ for (const backend of backends) {
 
     before(async () => {
       await publish("account.created", "10", { accountId: "10", username: "ana" }, at("2026-03-02"), true);
-      await publish("account.created", "11", { accountId: "11", username: "bo" }, at("2026-03-03"));
+      await publish("account.created", "11", { accountId: "11", username: "bo", createdByApplicationId: "7", createdByApplicationName: "Tusky" }, at("2026-03-03"));
+      // Sign-ups through apps outside the spans the other tests read.
+      await publish("account.created", "13", { accountId: "13", username: "cy", createdByApplicationId: "7", createdByApplicationName: "Tusky" }, at("2026-04-01"));
+      await publish("account.created", "14", { accountId: "14", username: "di", createdByApplicationId: "8", createdByApplicationName: "Elk" }, at("2026-04-01"));
+      await publish("account.created", "15", { accountId: "15", username: "ed", createdByApplicationId: "7", createdByApplicationName: "Tusky" }, at("2026-02-20"));
       await publish("account.created", "12", { accountId: "12", username: "old" }, at("2026-02-25"));
       await publish("account.created", "20", { accountId: "20", username: "rem", domain: "remote.example" }, at("2026-02-01"));
       await settled();
       await publish("user.signed_in", "10", { accountId: "10", signedInAt: at("2026-03-02"), locale: "de" }, at("2026-03-02"));
       await publish("user.signed_in", "10", { accountId: "10", signedInAt: at("2026-03-02", 18), locale: "de" }, at("2026-03-02", 18));
       await publish("user.signed_in", "11", { accountId: "11", signedInAt: at("2026-03-04") }, at("2026-03-04"));
+      // A day of API use without a sign-in makes bo active too (counted once with his sign-in that day).
+      await publish("user.active", "11", { accountId: "11", activeAt: at("2026-03-04", 9), locale: "fr" }, at("2026-03-04", 9));
+      await publish("user.active", "11", { accountId: "11", activeAt: at("2026-03-06", 9), locale: "fr" }, at("2026-03-06", 9), true);
       await publish("user.signed_in", "12", { accountId: "12", signedInAt: at("2026-02-26") }, at("2026-02-26"));
       const status = (id: string, accountId: string, local: boolean, day: string, extra: Partial<PayloadOf<"status.created">> = {}) =>
         publish("status.created", id, { statusId: id, accountId, visibility: "public", local, mentionedAccountIds: [], createdAt: at(day), language: "en", tags: ["cats"], hasMedia: false, ...extra }, at(day));
@@ -66,6 +73,13 @@ for (const backend of backends) {
       await publish("reblog.created", "101", { reblogId: "2", accountId: "10", statusId: "101", statusAccountId: "20", visibility: "public", createdAt: at("2026-03-05") }, at("2026-03-05"));
       await publish("follow.accepted", "10", { followId: "3", accountId: "10", targetAccountId: "20", showReblogs: true, notify: false }, at("2026-03-06"));
       await publish("follow.accepted", "20", { followId: "4", accountId: "20", targetAccountId: "11", showReblogs: true, notify: false }, at("2026-03-06"));
+      // A remote server's media: a copy cached (counted once however often heard), another cached then removed, one that failed.
+      const media = (id: string, day: string, processing: string, storedBytes?: number, twice = false) =>
+        publish("media.processed", id, { mediaId: id, accountId: "20", type: "image", processing, storedBytes }, at(day), twice);
+      await media("200", "2026-03-03", "done", 3_000_000, true);
+      await media("201", "2026-03-03", "done", 500_000);
+      await media("201", "2026-03-04", "done");
+      await media("202", "2026-03-04", "failed");
       await publish("report.created", "5", { reportId: "5", accountId: "10", targetAccountId: "20", category: "spam", createdAt: at("2026-03-07"), staffAccountIds: [] }, at("2026-03-07"));
       await settled();
     });
@@ -83,7 +97,7 @@ for (const backend of backends) {
       assert.equal(active!.key, "active_users");
       assert.equal(active!.total, "2");
       assert.equal(active!.previousTotal, "1");
-      assert.deepEqual(active!.data.map((p) => p.value), ["1", "0", "1", "0", "0", "0", "0"]);
+      assert.deepEqual(active!.data.map((p) => p.value), ["1", "0", "1", "0", "1", "0", "0"]);
       // Whole months count from the monthly sets, the days around them from the daily ones.
       const activeIn = async (startAt: string, endAt: string) => (await measures({ keys: ["active_users"], startAt, endAt }))[0]!.total;
       assert.deepEqual([await activeIn("2026-02-01", "2026-03-31"), await activeIn("2026-02-15", "2026-03-31"), await activeIn("2026-02-27", "2026-03-31"), await activeIn("2026-03-01", "2026-03-01")], ["3", "3", "2", "0"]);
@@ -99,6 +113,10 @@ for (const backend of backends) {
       });
       const totals = Object.fromEntries(asked.map((m) => [m.key, m.total]));
       assert.deepEqual(totals, { tag_uses: "3", tag_accounts: "3", tag_servers: "1", instance_statuses: "2", instance_accounts: "1", instance_follows: "1", instance_followers: "1", instance_reports: "1", opened_reports: "1" });
+      // A server's media is the bytes its attachments' stored files occupy now, on the day each was first stored.
+      const [bytes] = await measures({ keys: ["instance_media_attachments"], domains: { instance_media_attachments: "remote.example" } });
+      assert.deepEqual([bytes!.total, bytes!.unit, bytes!.humanValue, bytes!.previousTotal], ["3000000", "bytes", "2.86 MB", undefined]);
+      assert.deepEqual(bytes!.data.map((p) => p.value), ["0", "3000000", "0", "0", "0", "0", "0"]);
       // Instance totals are all time (account 20 came in February), without a previous_total.
       assert.equal(asked.find((m) => m.key === "instance_accounts")!.previousTotal, undefined);
       assert.equal(asked.find((m) => m.key === "tag_uses")!.previousTotal, "0");
@@ -118,7 +136,7 @@ for (const backend of backends) {
       const request = { keys: ["servers", "languages", "tag_servers", "tag_languages", "instance_accounts", "instance_languages", "space_usage", "software_versions", "sources"], startAt: "2026-03-02", endAt: "2026-03-08", tags: { tag_servers: "cats", tag_languages: "cats" }, domains: { instance_accounts: "remote.example", instance_languages: "remote.example" }, limit: 5 };
       const dims = Object.fromEntries((await dashboard.getDimensions(request, staff)).dimensions.map((d) => [d.key, d.data]));
       assert.deepEqual(dims.servers!.map((i) => [i.key, i.value]), [["social.test", "2"], ["remote.example", "2"]]);
-      assert.deepEqual(dims.languages!.map((i) => [i.key, i.humanKey, i.value]), [["de", "German", "1"]]);
+      assert.deepEqual(dims.languages!.map((i) => [i.key, i.humanKey, i.value]), [["de", "German", "1"], ["fr", "French", "1"]]);
       assert.deepEqual(dims.tag_servers!.map((i) => [i.key, i.value]), [["social.test", "2"], ["remote.example", "1"]]);
       assert.deepEqual(dims.tag_languages!.map((i) => [i.key, i.value]), [["en", "2"], ["fr", "1"]]);
       assert.deepEqual(dims.instance_accounts!.map((i) => [i.key, i.humanKey, i.value]), [["20", "rem@remote.example", "2"]]);
@@ -126,7 +144,15 @@ for (const backend of backends) {
       assert.equal(dims.space_usage![0]!.unit, "bytes");
       assert.ok(Number(dims.space_usage![0]!.value) > 0);
       assert.deepEqual(dims.software_versions!.map((i) => i.key), ["starling", "node", "postgresql"]);
-      assert.deepEqual(dims.sources, []);
+      // No sign-up in this week came through an app but bo's.
+      assert.deepEqual(dims.sources!.map((i) => [i.key, i.humanKey, i.value]), [["Tusky", "Tusky", "1"]]);
+    });
+
+    it("counts sign-ups by the app they came through (sources), within the span", async () => {
+      const [sources] = (await dashboard.getDimensions({ keys: ["sources"], startAt: "2026-03-02", endAt: "2026-04-02", tags: {}, domains: {} }, staff)).dimensions;
+      assert.deepEqual(sources!.data.map((i) => [i.key, i.value]), [["Tusky", "2"], ["Elk", "1"]]);
+      const [top] = (await dashboard.getDimensions({ keys: ["sources"], startAt: "2026-02-01", endAt: "2026-04-02", tags: {}, domains: {}, limit: 1 }, staff)).dimensions;
+      assert.deepEqual(top!.data.map((i) => [i.key, i.value]), [["Tusky", "3"]]);
     });
 
     it("groups local sign-ups into day cohorts with the share that signed in each later day", async () => {

@@ -98,8 +98,8 @@ export async function changeUnconfirmedEmail(db: Database, trx: Transaction, use
   await db.table("users", trx).where({ id: userId }).whereNull("confirmed_at").update({ email });
 }
 
-/** The scopes an app registered with, or undefined for an unknown app. */
-export async function findAppScopes(db: Database, appId: string): Promise<string[] | undefined> {
-  const row: { scopes: string } | undefined = await db.table("oauth_apps").where({ id: appId }).first("scopes");
-  return row?.scopes.split(" ").filter((s) => s !== "");
+/** The app a sign-up comes through: its name and the scopes it registered with; undefined for an unknown app. */
+export async function findSignUpApp(db: Database, appId: string): Promise<{ id: string; name: string; scopes: string[] } | undefined> {
+  const row: { name: string; scopes: string } | undefined = await db.table("oauth_apps").where({ id: appId }).first("name", "scopes");
+  return row && { id: appId, name: row.name, scopes: row.scopes.split(" ").filter((s) => s !== "") };
 }

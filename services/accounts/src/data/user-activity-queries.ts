@@ -13,14 +13,21 @@ export interface MailRecipient {
 /**
  * Records activity at `at`, writing only when the stored time is a minute older or more: the
  * gateway already calls at most once a minute per account, and several gateway replicas then still
- * cost one write a minute.
+ * cost one write a minute (a row another transaction holds is skipped: that minute is noted
+ * already or will be by the next call). Answers the user, the activity time it replaced (null:
+ * none before) and the user's locale when it wrote, undefined when it did not.
  */
-export async function touchActivity(db: Database, accountId: string, at: Date): Promise<void> {
-  await db
-    .table("users")
+export async function touchActivity(db: Database, trx: Transaction, accountId: string, at: Date): Promise<{ userId: string; previous: Date | null; locale: string } | undefined> {
+  const before: { id: string; last_active_at: Date | null; locale: string } | undefined = await db
+    .table("users", trx)
     .where({ account_id: accountId })
     .andWhere((q) => q.whereNull("last_active_at").orWhere("last_active_at", "<=", new Date(at.getTime() - 60_000)))
-    .update({ last_active_at: at });
+    .forUpdate()
+    .skipLocked()
+    .first("id", "last_active_at", "locale");
+  if (!before) return undefined;
+  await db.table("users", trx).where({ id: before.id }).update({ last_active_at: at });
+  return { userId: String(before.id), previous: before.last_active_at === null ? null : new Date(before.last_active_at), locale: before.locale };
 }
 
 /** The local user of `accountId` as a mail recipient; undefined for remote accounts. */

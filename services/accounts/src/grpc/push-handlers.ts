@@ -1,10 +1,10 @@
 import type { AsyncHandlers } from "@starling/runtime";
 import type { PushServiceServer } from "@starling/proto/accounts/v1/push";
-import { touchActivity } from "../data/user-activity-queries.ts";
 import type { AccountsDeps } from "../use-cases/deps.ts";
 import { viewerAccountId } from "../use-cases/get-relationships.ts";
 import { createPushSubscription, deletePushSubscription, getPushSubscription, updatePushSubscription, type PushSubscriptionView } from "../use-cases/push-subscriptions.ts";
 import { vapidKeys } from "../use-cases/vapid-keys.ts";
+import { recordActivity } from "../use-cases/record-activity.ts";
 import { getNotificationEmails, updateNotificationEmails } from "../use-cases/notification-emails.ts";
 
 const toProto = (s: PushSubscriptionView) => ({ id: s.id, endpoint: s.endpoint, alerts: s.alerts, serverKey: s.serverKey, policy: s.policy });
@@ -21,7 +21,7 @@ export function pushHandlers(deps: AccountsDeps): AsyncHandlers<PushServiceServe
     },
     getVapidKey: async () => ({ publicKey: (await vapidKeys(deps)).publicKey }),
     recordActivity: async (_request, ctx) => {
-      await touchActivity(deps.db, viewerAccountId(ctx.viewer), deps.now());
+      await recordActivity(deps, viewerAccountId(ctx.viewer));
       return {};
     },
     getNotificationEmails: async (_request, ctx) => ({ types: await getNotificationEmails(deps, ctx.viewer) }),

@@ -2,6 +2,7 @@ import { verifierMatches } from "../domain/pkce.ts";
 import { hashToken } from "../domain/secrets.ts";
 import { findAccount } from "../data/accounts-queries.ts";
 import { consumeAuthorizationCode } from "../data/authorization-codes-queries.ts";
+import { findUserByAccountId } from "../data/users-queries.ts";
 import type { OauthApp } from "../data/oauth-queries.ts";
 import type { AccountsDeps } from "./deps.ts";
 import type { Grant, TokenGrant } from "./issue-token.ts";
@@ -23,6 +24,7 @@ export function authorizationCodeGrant(deps: AccountsDeps, app: OauthApp, input:
     if (code.challenge && !verifierMatches(code.challenge, input.codeVerifier!)) throw fail("invalid_grant", "The code_verifier does not match the code_challenge.");
     // The user may have been suspended since approving.
     if (await loginDisabled(deps, await findAccount(deps.db, code.accountId, trx))) throw fail("invalid_grant", "Your login is currently disabled.");
-    return { user: { id: code.userId, accountId: code.accountId }, scopes: code.scopes };
+    const user = await findUserByAccountId(deps.db, code.accountId, trx);
+    return { user: { id: code.userId, accountId: code.accountId, locale: user?.locale ?? "" }, scopes: code.scopes };
   };
 }

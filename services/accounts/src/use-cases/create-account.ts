@@ -25,8 +25,11 @@ export interface CreateAccountInput {
   locale?: string | undefined;
 }
 
-/** A user to insert: the input with its role resolved (null: the everyone role). */
-export type NewUser = Omit<CreateAccountInput, "role"> & { roleId: string | null };
+/**
+ * A user to insert: the input with its role resolved (null: the everyone role), and the app it
+ * signed up through, if any (Mastodon's created_by_application, which the registration keeps).
+ */
+export type NewUser = Omit<CreateAccountInput, "role"> & { roleId: string | null; createdByApp?: { id: string; name: string } };
 
 /** Minimum length of a chosen password, as Mastodon's Devise configuration. */
 const MIN_PASSWORD_LENGTH = 8;
@@ -72,7 +75,9 @@ export async function insertLocalAccount(deps: AccountsDeps, trx: Transaction, a
     createdAt: account.createdAt,
     currentSignInAt: null,
   });
-  await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.created", account.id, { accountId: account.id, username: account.username })]);
+  const app = input.createdByApp;
+  const event = { accountId: account.id, username: account.username, createdByApplicationId: app?.id, createdByApplicationName: app?.name };
+  await enqueueEvents(deps.db, trx, [outboxEvent("accounts", "account.created", account.id, event)]);
   return userId;
 }
 

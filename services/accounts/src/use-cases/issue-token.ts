@@ -36,7 +36,7 @@ export interface IssuedToken {
  * What a grant decided: whose token it is and what it may do. It runs inside the token's
  * transaction, so spending an authorization code and issuing its token commit together.
  */
-export type Grant = (trx: Transaction) => Promise<{ user: { id: string; accountId: string } | undefined; scopes: string[] }>;
+export type Grant = (trx: Transaction) => Promise<{ user: Pick<User, "id" | "accountId" | "locale"> | undefined; scopes: string[] }>;
 
 /** Issues a bearer token for the authorization_code, password or client_credentials grant. */
 export async function issueToken(deps: AccountsDeps, input: IssueTokenInput): Promise<IssuedToken> {
@@ -45,8 +45,9 @@ export async function issueToken(deps: AccountsDeps, input: IssueTokenInput): Pr
   const decide = grant.type === "authorization_code" ? authorizationCodeGrant(deps, app, grant) : await directGrant(deps, app, grant);
   const accessToken = randomSecret();
   const createdAt = deps.now();
-  const scopes = await deps.db.transaction(async (trx) => {
-    const { user, scopes } = await decide(trx);
+  const { user, scopes } = await deps.db.transaction(async (trx) => {
+    const decided = await decide(trx);
+    const { user, scopes } = decided;
     await insertToken(deps.db, trx, {
       id: deps.newId(),
       appId: app.id,
@@ -57,11 +58,12 @@ export async function issueToken(deps: AccountsDeps, input: IssueTokenInput): Pr
       createdAt,
       revokedAt: null,
     });
-    // A password grant is a sign-in: it is what the active-user counts measure.
-    if (user && grant.type === "password") await markSignedIn(deps, trx, user, createdAt);
-    return scopes;
+    // Every grant for a user is a sign-in (the code's user signed in on the web page moments ago, or
+    // with a session): the active-user counts and the dashboard's languages measure them.
+    if (user) await markSignedIn(deps, trx, user, createdAt);
+    return decided;
   });
-  if (grant.type === "password") deps.nudge();
+  if (user) deps.nudge();
   return { accessToken, scopes, createdAt };
 }
 

@@ -7,7 +7,7 @@ import { hashPassword } from "../domain/password-hash.ts";
 import { hashToken, randomSecret } from "../domain/secrets.ts";
 import { localUsernameTaken } from "../data/accounts-queries.ts";
 import { insertToken } from "../data/oauth-queries.ts";
-import { findAppScopes, insertRegistration } from "../data/registrations-queries.ts";
+import { findSignUpApp, insertRegistration } from "../data/registrations-queries.ts";
 import { canonicalEmailBlocked, emailDomainBlocked, mailHostsBlocked } from "../data/sign-up-blocks-queries.ts";
 import { isUniqueViolation } from "../data/unique-violation.ts";
 import { findUserByEmail } from "../data/users-queries.ts";
@@ -39,8 +39,9 @@ export async function registerUser(deps: AccountsDeps, settings: RegistrationSet
   errors.push(...(await blockedErrors(deps, form.email, errors)));
   if (emailMxCheck && errors.length === 0) errors.push(...(await mailServerErrors(deps, settings, form.email)));
   if (errors.length > 0) throw new RegistrationInvalid(errors);
-  const scopes = await findAppScopes(deps.db, viewer.appId);
-  if (!scopes) throw unauthenticated();
+  const app = await findSignUpApp(deps.db, viewer.appId);
+  if (!app) throw unauthenticated();
+  const scopes = app.scopes;
   const passwordHash = await hashPassword(form.password);
   const createdAt = deps.now();
   const account = newLocalAccount(deps, form.username, createdAt);
@@ -48,7 +49,7 @@ export async function registerUser(deps: AccountsDeps, settings: RegistrationSet
   const confirmationToken = randomSecret();
   try {
     await deps.db.transaction(async (trx) => {
-      const user = { username: form.username, email: form.email, confirmed: false, roleId: null, locale: (form.locale && knownLocale(form.locale)) || "" };
+      const user = { username: form.username, email: form.email, confirmed: false, roleId: null, locale: (form.locale && knownLocale(form.locale)) || "", createdByApp: app };
       const userId = await insertLocalAccount(deps, trx, account, user, passwordHash);
       await insertRegistration(deps.db, trx, {
         userId,

@@ -55,7 +55,7 @@ export async function cacheRemoteMedia(deps: MediaDeps, id?: string): Promise<{ 
   }
   const cached = await deps.db.transaction(async (trx) => {
     if (!(await finishCaching(deps.db, trx, record.id, files))) return false;
-    await enqueueEvents(deps.db, trx, [outboxEvent("media", "media.processed", record.id, { mediaId: record.id, accountId: record.accountId, type: files.type, processing: "done" })]);
+    await enqueueEvents(deps.db, trx, [outboxEvent("media", "media.processed", record.id, { mediaId: record.id, accountId: record.accountId, type: files.type, processing: "done", storedBytes: files.bytes })]);
     return true;
   });
   // The row went away or was settled meanwhile: the copy is nobody's.

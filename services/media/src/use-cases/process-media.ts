@@ -28,8 +28,9 @@ export async function processMedia(deps: MediaDeps, id?: string): Promise<MediaR
   if (!claimed) return id === undefined ? undefined : awaitOutcome(deps, id);
   const { record, attempts } = claimed;
   let outcome: ProcessingOutcome;
+  let storedBytes: number | undefined;
   try {
-    outcome = await withWorkDir(deps.workDir, (dir) => produceFiles(deps, record, dir));
+    ({ bytes: storedBytes, ...outcome } = await withWorkDir(deps.workDir, (dir) => produceFiles(deps, record, dir)));
   } catch (error) {
     if (!(error instanceof ProcessingError) && attempts < MAX_ATTEMPTS) {
       // Storage or database trouble: let the worker try again later.
@@ -40,19 +41,19 @@ export async function processMedia(deps: MediaDeps, id?: string): Promise<MediaR
   }
   await deps.db.transaction(async (trx) => {
     await finishProcessing(deps.db, trx, record.id, outcome);
-    await enqueueEvents(deps.db, trx, [outboxEvent("media", "media.processed", record.id, { mediaId: record.id, accountId: record.accountId, type: record.type, processing: outcome.processing })]);
+    await enqueueEvents(deps.db, trx, [outboxEvent("media", "media.processed", record.id, { mediaId: record.id, accountId: record.accountId, type: record.type, processing: outcome.processing, storedBytes })]);
   });
   deps.nudgeRelay();
   if (record.uploadKey) await deps.storage.delete([record.uploadKey]);
   return (await findMedia(deps.db, [record.id]))[0];
 }
 
-async function produceFiles(deps: MediaDeps, record: MediaRecord, dir: string): Promise<ProcessingOutcome> {
+// The outcome, and the bytes stored (which the dashboard's media measure sums).
+async function produceFiles(deps: MediaDeps, record: MediaRecord, dir: string): Promise<ProcessingOutcome & { bytes: number }> {
   if (!record.uploadKey) throw new ProcessingError("the upload is gone");
   const input = join(dir, "upload");
   await deps.storage.copyToFile(record.uploadKey, input);
-  const { bytes: _bytes, ...stored } = await processAndStore(deps, { id: record.id, type: record.type, contentType: record.uploadContentType, input, dir });
-  return { processing: "done", ...stored };
+  return { processing: "done", ...(await processAndStore(deps, { id: record.id, type: record.type, contentType: record.uploadContentType, input, dir })) };
 }
 
 /** The files processing stored for an attachment, and what they occupy. */

@@ -43,6 +43,22 @@ export async function addMember(db: Database, trx: Transaction, cell: { key: str
     .ignore();
 }
 
+/**
+ * Records what a media attachment's files occupy now and moves the `media_bytes` counter of its
+ * server and first day by the change, so a copy removed or cached again is counted as it stands.
+ */
+export async function setMediaBytes(db: Database, trx: Transaction, media: { mediaId: string; domain: string; day: string; bytes: number }): Promise<void> {
+  const known: { domain: string; day: string; bytes: string } | undefined = await db
+    .table("dashboard_media", trx)
+    .where({ media_id: media.mediaId })
+    .forUpdate()
+    .first("domain", db.knex.raw("to_char(day, 'YYYY-MM-DD') as day"), "bytes");
+  const change = media.bytes - Number(known?.bytes ?? 0);
+  if (known) await db.table("dashboard_media", trx).where({ media_id: media.mediaId }).update({ bytes: media.bytes });
+  else await db.table("dashboard_media", trx).insert({ media_id: media.mediaId, domain: media.domain, day: media.day, bytes: media.bytes });
+  if (change !== 0) await bumpCount(db, trx, { key: "media_bytes", dim1: known?.domain ?? media.domain, day: known?.day ?? media.day }, change);
+}
+
 /** Per-day sums of a key (over dim2), for one dim1 value. */
 export async function dailyCounts(db: Database, key: string, dim1: string, span: DaySpan): Promise<Map<string, number>> {
   const rows: { day: string; value: string }[] = await db

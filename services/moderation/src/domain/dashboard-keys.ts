@@ -9,6 +9,8 @@ export interface MeasureSpec {
   param?: "tag" | "domain";
   allTime?: boolean;
   distinct?: boolean;
+  /** Set for a measure of bytes (its totals then also come written for people). */
+  unit?: "bytes";
 }
 
 export const MEASURES: Record<string, MeasureSpec> = {
@@ -21,7 +23,7 @@ export const MEASURES: Record<string, MeasureSpec> = {
   tag_uses: { counter: "tag_uses", param: "tag" },
   tag_servers: { counter: "tag_servers", param: "tag", distinct: true },
   instance_accounts: { counter: "accounts", param: "domain", allTime: true },
-  instance_media_attachments: { counter: "media", param: "domain", allTime: true },
+  instance_media_attachments: { counter: "media_bytes", param: "domain", allTime: true, unit: "bytes" },
   instance_reports: { counter: "reports", param: "domain", allTime: true },
   instance_statuses: { counter: "statuses", param: "domain", allTime: true },
   instance_follows: { counter: "follows", param: "domain", allTime: true },

@@ -1,7 +1,7 @@
 import type { Database, Transaction } from "@starling/db";
 import { consumeEvents, TOPICS, type EventBus, type EventHandlers, type Subscription } from "@starling/events";
 import { accountDomain, saveDashboardAccount } from "../data/dashboard-accounts-queries.ts";
-import { addMember, bumpCount } from "../data/dashboard-counters-queries.ts";
+import { addMember, bumpCount, setMediaBytes } from "../data/dashboard-counters-queries.ts";
 import { utcDay } from "../domain/dashboard-day.ts";
 
 /** Consumer group (and inbox consumer name) that keeps the dashboard's daily counters. */
@@ -21,13 +21,13 @@ const handlers: EventHandlers<Extra> = {
     const day = dayOf(undefined, e.occurredAt);
     await saveDashboardAccount(db, trx, { accountId: p.accountId, username: p.username, domain: p.domain ?? null, createdDay: day });
     if (p.domain === undefined) await bumpCount(db, trx, { key: "new_users", day });
+    // Mastodon's sources dimension groups sign-ups by the name of the app they came through.
+    if (p.domain === undefined && p.createdByApplicationName !== undefined) await bumpCount(db, trx, { key: "sources", dim1: p.createdByApplicationName, day });
     await bumpCount(db, trx, { key: "accounts", dim1: p.domain ?? "", day });
   },
-  "user.signed_in": async (p, e, { db, trx }) => {
-    const day = dayOf(p.signedInAt, e.occurredAt);
-    await addMember(db, trx, { key: "active_users", day }, p.accountId);
-    if (p.locale) await addMember(db, trx, { key: "active_locales", dim: p.locale, day }, p.accountId);
-  },
+  // A sign-in, or the first authenticated request of a day: either makes the user active that day.
+  "user.signed_in": async (p, e, extra) => countActiveUser(extra, p.accountId, dayOf(p.signedInAt, e.occurredAt), p.locale),
+  "user.active": async (p, e, extra) => countActiveUser(extra, p.accountId, dayOf(p.activeAt, e.occurredAt), p.locale),
   "status.created": async (p, e, { db, trx }) => {
     const day = dayOf(p.createdAt, e.occurredAt);
     const domain = p.local ? "" : await accountDomain(db, trx, p.accountId);
@@ -53,10 +53,10 @@ const handlers: EventHandlers<Extra> = {
     if (from === null && to) await bumpCount(db, trx, { key: "follows", dim1: to, day });
     if (from && to === null) await bumpCount(db, trx, { key: "followers", dim1: from, day });
   },
+  // Every change of an attachment's files says what they occupy now (absent: nothing stored).
   "media.processed": async (p, e, { db, trx }) => {
-    if (p.processing !== "done") return;
     const domain = await accountDomain(db, trx, p.accountId);
-    if (domain !== undefined) await bumpCount(db, trx, { key: "media", dim1: domain ?? "", day: dayOf(undefined, e.occurredAt) });
+    if (domain !== undefined) await setMediaBytes(db, trx, { mediaId: p.mediaId, domain: domain ?? "", day: dayOf(undefined, e.occurredAt), bytes: p.storedBytes ?? 0 });
   },
   "report.created": async (p, e, { db, trx }) => {
     const day = dayOf(p.createdAt, e.occurredAt);
@@ -65,6 +65,12 @@ const handlers: EventHandlers<Extra> = {
     if (domain !== undefined) await bumpCount(db, trx, { key: "reports", dim1: domain ?? "", day });
   },
 };
+
+/** Active users (and the week's logins, and retention) by day, and their interface languages. */
+async function countActiveUser({ db, trx }: Extra, accountId: string, day: string, locale: string | undefined): Promise<void> {
+  await addMember(db, trx, { key: "active_users", day }, accountId);
+  if (locale) await addMember(db, trx, { key: "active_locales", dim: locale, day }, accountId);
+}
 
 /** Mastodon's interactions: favourites, boosts and replies made by this server's users. */
 async function countLocalInteraction({ db, trx }: Extra, accountId: string, day: string): Promise<void> {

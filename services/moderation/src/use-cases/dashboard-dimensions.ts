@@ -16,11 +16,10 @@ const counted = (rows: { value: string; count: number }[], human: (value: string
 
 const languageName = (code: string) => new Intl.DisplayNames(["en"], { type: "language", fallback: "code" }).of(code) ?? code;
 
-// What each dimension reads. sources has no counter: accounts' events do not say which app a user
-// signed up through, so it answers no rows rather than a guess.
+// What each dimension reads.
 const READERS: Record<string, Reader> = {
   languages: async (deps, span, limit) => counted(await topMemberSets(deps.db, "active_locales", span, limit), languageName),
-  sources: async () => [],
+  sources: async (deps, span, limit) => counted(await topCounts(deps.db, "sources", {}, span, limit)),
   servers: async (deps, span, limit) => counted(await topCounts(deps.db, "statuses", {}, span, limit)).map((item) => (item.key === "" ? { ...item, key: deps.localDomain, humanKey: deps.localDomain } : item)),
   space_usage: async (deps) => {
     const { databaseBytes } = await postgresFacts(deps.db);

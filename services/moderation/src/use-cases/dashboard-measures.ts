@@ -2,6 +2,7 @@ import type { DashboardRequest, Measure } from "@starling/proto/moderation/v1/da
 import { dailyCounts, distinctMembers, totalCount, type DaySpan } from "../data/dashboard-counters-queries.ts";
 import { MEASURES, type MeasureSpec } from "../domain/dashboard-keys.ts";
 import { dayStart, daysBetween, previousSpan } from "../domain/dashboard-day.ts";
+import { humanSize } from "../domain/human-size.ts";
 import { requireStaff } from "../domain/staff.ts";
 import type { Caller, ModerationDeps } from "./deps.ts";
 import { keyParam, requestSpan } from "./dashboard-request.ts";
@@ -24,11 +25,12 @@ async function measure(deps: ModerationDeps, key: string, spec: MeasureSpec, dim
     spec.allTime ? total(undefined) : spec.distinct ? total(span) : undefined,
     spec.allTime ? undefined : total(previousSpan(span)),
   ]);
+  const sum = counted ?? [...daily.values()].reduce((a, b) => a + b, 0);
   return {
     key,
-    unit: undefined,
-    total: String(counted ?? [...daily.values()].reduce((a, b) => a + b, 0)),
-    humanValue: undefined,
+    unit: spec.unit,
+    total: String(sum),
+    humanValue: spec.unit === "bytes" ? humanSize(sum) : undefined,
     previousTotal: previous === undefined ? undefined : String(previous),
     data: daysBetween(span.from, span.to).map((day) => ({ date: dayStart(day), value: String(daily.get(day) ?? 0) })),
   };
