@@ -49,7 +49,7 @@ for (const backend of backends) {
       const pia = await userWithLocale("pia", "de");
       await grant(pia.app, { password: { username: pia.email, password: pia.password, scope: "read" } });
       const session = await h.sign({ accountId: pia.account.id, scopes: [] });
-      const { code } = await oauth.createAuthorizationCode({ params: { clientId: pia.app.clientId, redirectUri: OOB, responseType: "code", scope: "read", codeChallenge: "", codeChallengeMethod: "" } }, { viewerToken: session });
+      const { code } = await oauth.createAuthorizationCode({ params: { clientId: pia.app.clientId, redirectUri: OOB, responseType: "code", scope: "read" } }, { viewerToken: session });
       await grant(pia.app, { authorizationCode: { code, redirectUri: OOB } });
       const signIns = await waitFor(() => ((found) => (found.length === 2 ? found : undefined))(eventsOf("user.signed_in", pia.account.id)), { what: "two user.signed_in" });
       assert.deepEqual(signIns.map((e) => decodePayload("user.signed_in", e).locale), ["de", "de"]);
