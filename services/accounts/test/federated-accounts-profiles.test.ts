@@ -42,7 +42,7 @@ for (const backend of backends) {
         const row = await h.db.table("accounts").where({ id: a.id }).first("also_known_as");
         assert.deepEqual(JSON.parse(row.also_known_as), ["https://old.example/users/ada"]);
         const [createdEvent] = await waitFor(() => eventsOf("account.created", a.id).length > 0 && eventsOf("account.created", a.id), { what: "account.created" });
-        assert.deepEqual({ ...decodePayload("account.created", createdEvent!) }, { accountId: a.id, username: "ada", domain: "remote.example" });
+        assert.deepEqual({ ...decodePayload("account.created", createdEvent!) }, { accountId: a.id, username: "ada", domain: "remote.example", createdByApplicationId: undefined, createdByApplicationName: undefined });
       });
 
       it("refreshes the copy found by URI or by username and domain, announcing account.updated only when the profile changed", async () => {
