@@ -1,4 +1,5 @@
 import ipaddr from "ipaddr.js";
+import { BoundedMap } from "./bounded-map.ts";
 
 /**
  * The address rate limits count a client by: IPv4 as is, IPv6 masked to its /64 (one customer's
@@ -16,15 +17,13 @@ export function throttleableAddress(address: string): string {
 
 // Canonical forms of addresses seen lately: a request asks for its client's several times (IP
 // blocks, limits, the route), and parsing with ipaddr.js was 1-2 % of a home-timeline read.
-const canonical = new Map<string, string>();
-const CANONICAL_MAX = 10_000;
+const canonical = new BoundedMap<string, string>(10_000);
 
 /** An address in its canonical text form, IPv4-mapped IPv6 as IPv4; non-addresses unchanged. */
 export function canonicalAddress(address: string): string {
   let form = canonical.get(address);
   if (form === undefined) {
     form = ipaddr.isValid(address) ? ipaddr.process(address).toString() : address;
-    if (canonical.size >= CANONICAL_MAX) canonical.clear();
     canonical.set(address, form);
   }
   return form;

@@ -1,4 +1,5 @@
 export * from "./admin-server.ts";
+export * from "./bounded-map.ts";
 export * from "./canonical-email.ts";
 export * from "./client-address.ts";
 export * from "./domain-names.ts";

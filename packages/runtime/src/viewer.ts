@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify, type JWTPayload } from "jose";
 import type { Metadata } from "@grpc/grpc-js";
 import { ALL_PERMISSIONS } from "./permissions.ts";
+import { BoundedMap } from "./bounded-map.ts";
 
 /** Metadata key carrying the signed viewer from the gateway to services. */
 export const VIEWER_METADATA_KEY = "x-starling-viewer";
@@ -77,8 +78,7 @@ function roleOf(claim: unknown): ViewerRole | undefined {
 // signed viewer for many calls, so verifying each once saves an HMAC and a JSON parse per call. Kept
 // by secret, then by the token itself: a token string reused across calls keeps its hash, where a
 // key joined from both was a new string to hash on every call.
-const verified = new Map<string, Map<string, { viewer: Viewer; until: number }>>();
-const VERIFIED_MAX = 10_000;
+const verified = new Map<string, BoundedMap<string, { viewer: Viewer; until: number }>>();
 
 /** Reads and verifies the viewer in incoming metadata; undefined when the call carries none. */
 export async function viewerFromMetadata(secret: string, metadata: Metadata): Promise<Viewer | undefined> {
@@ -89,8 +89,7 @@ export async function viewerFromMetadata(secret: string, metadata: Metadata): Pr
   if (known && known.until > Date.now()) return known.viewer;
   const { payload } = await jwtVerify(value, encoder.encode(secret), { issuer: ISSUER, algorithms: ["HS256"] });
   const viewer = viewerOf(payload);
-  if (!bySecret) verified.set(secret, (bySecret = new Map()));
-  if (bySecret.size >= VERIFIED_MAX) bySecret.clear();
+  if (!bySecret) verified.set(secret, (bySecret = new BoundedMap(10_000)));
   if (payload.exp) bySecret.set(value, { viewer, until: payload.exp * 1000 - 1_000 });
   return viewer;
 }

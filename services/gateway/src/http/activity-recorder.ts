@@ -1,5 +1,6 @@
 import type { Viewer } from "@starling/runtime";
 import type { Clients } from "../clients/gateway-clients.ts";
+import { BoundedMap } from "@starling/runtime";
 
 const EVERY_MS = 60_000;
 const MAX_TRACKED = 100_000;
@@ -12,7 +13,7 @@ const MAX_TRACKED = 100_000;
  */
 export class ActivityRecorder {
   private readonly clients: Clients;
-  private readonly last = new Map<string, number>();
+  private readonly last = new BoundedMap<string, number>(MAX_TRACKED);
 
   constructor(clients: Clients) {
     this.clients = clients;
@@ -23,7 +24,6 @@ export class ActivityRecorder {
     if (!viewer.accountId) return;
     const now = Date.now();
     if (now - (this.last.get(viewer.accountId) ?? 0) < EVERY_MS) return;
-    if (this.last.size >= MAX_TRACKED) this.last.clear();
     this.last.set(viewer.accountId, now);
     const signed = typeof viewerToken === "string" ? Promise.resolve(viewerToken) : viewerToken();
     signed.then((token) => this.clients.push.recordActivity({}, { viewerToken: token })).catch(() => undefined);

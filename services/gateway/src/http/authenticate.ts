@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { signViewer, type Viewer } from "@starling/runtime";
+import { BoundedMap, signViewer, type Viewer } from "@starling/runtime";
 import type { Clients } from "../clients/gateway-clients.ts";
 import { HttpError } from "./grpc-to-http.ts";
 
@@ -20,7 +20,7 @@ export function bearerToken(req: Request): string | undefined {
  * (events/token-revocations-consumer.ts); the cache time bounds what an event could miss.
  */
 export class TokenResolver {
-  private readonly cache = new Map<string, { viewer: Viewer; until: number }>();
+  private readonly cache = new BoundedMap<string, { viewer: Viewer; until: number }>(10_000);
   private readonly forgetListeners: ((match: { tokenId?: string; accountId?: string }) => void)[] = [];
   // Keyed by the cached viewer object, so a signature lives no longer than its cache entry.
   private readonly signed = new WeakMap<Viewer, { token: string; until: number }>();
@@ -56,7 +56,6 @@ export class TokenResolver {
       scopes: answer.scopes,
       role: answer.role,
     };
-    if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(key, { viewer, until: Date.now() + this.cacheMs });
     return viewer;
   }

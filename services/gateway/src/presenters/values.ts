@@ -1,7 +1,8 @@
+import { BoundedMap } from "@starling/runtime";
+
 // Date#toISOString costs about a microsecond, and a page formats the same few instants again and
 // again (its statuses' and authors' times); formatted instants are kept by their time value.
-const isoByTime = new Map<number, string>();
-const ISO_KEPT = 10_000;
+const isoByTime = new BoundedMap<number, string>(10_000);
 
 /** ISO 8601 with milliseconds, or null. */
 export function isoOrNull(date: Date | undefined): string | null {
@@ -10,7 +11,6 @@ export function isoOrNull(date: Date | undefined): string | null {
   let iso = isoByTime.get(time);
   if (iso === undefined) {
     iso = date.toISOString();
-    if (isoByTime.size >= ISO_KEPT) isoByTime.clear();
     isoByTime.set(time, iso);
   }
   return iso;

@@ -4,6 +4,7 @@ import type { Status } from "../domain/status.ts";
 import { readThrough } from "../read-models/read-through.ts";
 import { readVersionAhead, versionOf } from "../read-models/versions-ahead.ts";
 import type { ViewerMark } from "./viewer-states-queries.ts";
+import { BoundedMap } from "@starling/runtime";
 
 /**
  * The statuses rows and viewer marks that status pages read, cached in the key-value store (Redis
@@ -20,13 +21,16 @@ interface PageCache {
   decoded: Map<string, { stored: string; status: Status }>;
 }
 
+// Rows decoded and kept at most, per cache.
+const DECODED_MAX = 5_000;
+
 // Keyed by the service's Database, which every data function receives: a Database without a cache
 // (tests that compose their own) reads SQL every time, as before.
 const caches = new WeakMap<Database, PageCache>();
 
 /** Serves live statuses rows and viewer marks of `db` from `kv` from now on. */
 export function cacheStatusPages(db: Database, kv: KeyValueStore, ttlMs: number): void {
-  caches.set(db, { kv, ttlMs, decoded: new Map() });
+  caches.set(db, { kv, ttlMs, decoded: new BoundedMap(DECODED_MAX) });
 }
 
 const rowKey = (id: string) => `statuses:row:${id}`;
@@ -116,9 +120,6 @@ export async function cachedViewerMarks(
   return [...found].flatMap(([id, marks]) => marks.map((mark) => ({ id, mark })));
 }
 
-// Rows decoded and kept at most, per cache; the map is emptied when full (the hot rows come back at once).
-const DECODED_MAX = 5_000;
-
 /**
  * The row of `id` stored as `stored`. Parsing a page's rows was the costliest step of a page read,
  * and the same rows are read again and again, so each stored JSON is parsed once: a decoding is
@@ -136,7 +137,6 @@ function decodeStatus(cache: PageCache, id: string, stored: string): Status {
   if (status.editedAt !== null) status.editedAt = new Date(status.editedAt);
   if (status.deletedAt !== null) status.deletedAt = new Date(status.deletedAt);
   deepFreeze(status);
-  if (cache.decoded.size >= DECODED_MAX) cache.decoded.clear();
   cache.decoded.set(id, { stored, status });
   return status;
 }

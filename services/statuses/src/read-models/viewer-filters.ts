@@ -15,6 +15,7 @@ import { compileFilters, type CompiledFilter } from "../domain/filter-matcher.ts
 import { filterCopy, filterCopyVersion, storeFilterCopy } from "../data/filter-copies-queries.ts";
 import type { Caller } from "../use-cases/dependencies.ts";
 import { readVersionAhead, storedVersionOf } from "./versions-ahead.ts";
+import { BoundedMap } from "@starling/runtime";
 
 /** A viewer's compiled filters; none for a viewer who never had any. */
 export interface ViewerFilters {
@@ -33,11 +34,10 @@ const VERSION_TTL_MS = 24 * 60 * 60_000;
 
 /** Compiled filters of at most `capacity` recent viewers per replica (least recently used go first). */
 export function viewerFilters(db: Database, kv: KeyValueStore, capacity = 10_000): ViewerFilters {
-  const compiled = new Map<string, { version: number; filters: CompiledFilter[] }>();
+  const compiled = new BoundedMap<string, { version: number; filters: CompiledFilter[] }>(capacity);
   const remember = (accountId: string, entry: { version: number; filters: CompiledFilter[] }) => {
     compiled.delete(accountId);
     compiled.set(accountId, entry);
-    if (compiled.size > capacity) compiled.delete(compiled.keys().next().value!);
     return entry.filters;
   };
   const currentVersion = async (accountId: string, caller: Caller): Promise<number> => {

@@ -10,6 +10,7 @@ import { htmlToPlainText } from "@starling/text";
 import { anyActive, matchFilters, type CompiledFilter, type FilterMatch } from "../domain/filter-matcher.ts";
 import type { Status } from "../domain/status.ts";
 import type { StatusView } from "./status-views.ts";
+import { BoundedMap } from "@starling/runtime";
 
 /** Mastodon's Status#searchable_text, without poll options. */
 function searchableText(status: Status, media: ReadonlyMap<string, MediaAttachment>): string {
@@ -19,15 +20,13 @@ function searchableText(status: Status, media: ReadonlyMap<string, MediaAttachme
 
 // The text of a status's HTML, by status and edit: the same statuses are read again and again
 // (every home page of every follower), and taking the markup off costs more than matching.
-const PLAIN_TEXTS_KEPT = 20_000;
-const plainTexts = new Map<string, string>();
+const plainTexts = new BoundedMap<string, string>(20_000);
 function plainTextOf(status: Status): string {
   const key = `${status.id}:${status.editedAt?.getTime() ?? 0}`;
   let text = plainTexts.get(key);
   if (text === undefined) {
     text = htmlToPlainText(status.content);
     plainTexts.set(key, text);
-    if (plainTexts.size > PLAIN_TEXTS_KEPT) plainTexts.delete(plainTexts.keys().next().value!);
   }
   return text;
 }
