@@ -76,7 +76,9 @@ describe("password attempts throttle", () => {
     assert.equal(checked, 0, "the password was not even checked");
     assert.equal((await grant("fresh@example.com", RIGHT, "203.0.113.8")).status, 200, "another address has its own allowance");
     clock += 5 * MINUTE;
-    assert.equal((await grant("fresh@example.com", RIGHT, "203.0.113.7")).status, 200, "the next window opens again");
+    assert.equal((await grant("fresh@example.com", RIGHT, "203.0.113.7")).status, 429, "the last 5 minutes still hold the guesses");
+    clock += 5 * MINUTE;
+    assert.equal((await grant("fresh@example.com", RIGHT, "203.0.113.7")).status, 200, "once they have left the window it opens again");
   });
 
   it("counts one account's guesses from many addresses, and refuses its right password until the window ends", async () => {
@@ -85,8 +87,23 @@ describe("password attempts throttle", () => {
     assert.deepEqual([statuses.filter((s) => s === 400).length, statuses.filter((s) => s === 429).length], [25, 15]);
     assert.equal((await grant("victim@example.com", RIGHT, "198.51.100.200")).status, 429);
     assert.equal((await grant("other@example.com", "wrong", "198.51.100.201")).status, 400, "other accounts are not affected");
-    clock += 30 * MINUTE;
+    clock += 60 * MINUTE;
     assert.equal((await grant("victim@example.com", RIGHT, "198.51.100.200")).status, 200);
+  });
+
+  it("stops guesses at one account that straddle the end of a 30-minute bucket after 25 all the same", async () => {
+    clock = (Math.floor(clock / (30 * MINUTE)) + 3) * 30 * MINUTE - 1_000;
+    const statuses: number[] = [];
+    for (let i = 1; i <= 30; i++) {
+      // Twenty in the last second of one bucket, ten in the first seconds of the next.
+      if (i === 21) clock += 2_000;
+      statuses.push((await grant("straddled@example.com", "wrong", `198.18.0.${i}`)).status);
+    }
+    assert.deepEqual([statuses.filter((s) => s === 400).length, statuses.filter((s) => s === 429).length], [25, 5]);
+    clock += 28 * MINUTE;
+    assert.equal((await grant("straddled@example.com", RIGHT, "198.18.1.1")).status, 429, "the guesses of the last 30 minutes still count");
+    clock += 30 * MINUTE;
+    assert.equal((await grant("straddled@example.com", RIGHT, "198.18.1.1")).status, 200);
   });
 
   it("counts IPv6 clients by their /64, through the proxy header", async () => {

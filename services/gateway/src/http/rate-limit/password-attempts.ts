@@ -1,7 +1,8 @@
 import type { NextFunction, Request, Response } from "express";
 import type { KeyValueStore } from "@starling/kv";
 import { canonicalAddress, throttleableAddress } from "@starling/runtime";
-import { countInWindow, rateLimitHeaders } from "./rate-limiter.ts";
+import { rateLimitHeaders } from "./rate-limiter.ts";
+import { countInTwoBuckets } from "./two-buckets.ts";
 
 const MINUTE = 60_000;
 
@@ -16,6 +17,7 @@ export interface AttemptLimit {
 /**
  * 25 failed attempts per client (IPv6 /64) in 5 minutes, as Mastodon limits sign-in posts per
  * address; and 25 per account in 30 minutes, so guesses spread over many addresses still stop.
+ * Both hold over any span of that length (see {@link countInTwoBuckets}).
  */
 export const PASSWORD_ATTEMPT_LIMITS: readonly AttemptLimit[] = [
   { name: "password_attempts/ip", limit: 25, periodMs: 5 * MINUTE, by: "address" },
@@ -59,7 +61,7 @@ export function passwordAttempts(options: PasswordAttemptsOptions) {
       const account = await check.accountOf(req);
       const at = now();
       const keyed = limits.flatMap((limit) => (limit.by === "address" ? [{ limit, key: address }] : account ? [{ limit, key: `u:${account}` }] : []));
-      const counts = await Promise.all(keyed.map(async (k) => ({ ...k, ...(await countInWindow(options.kv, `${k.limit.name}:${k.key}`, k.limit.periodMs, at)) })));
+      const counts = await Promise.all(keyed.map(async (k) => ({ ...k, ...(await countInTwoBuckets(options.kv, `${k.limit.name}:${k.key}`, k.limit.periodMs, at)) })));
       const tightest = counts.reduce((a, b) => (b.limit.limit - b.count < a.limit.limit - a.count ? b : a));
       res.set(rateLimitHeaders(tightest.limit.limit, tightest.limit.limit - tightest.count, tightest.resetAt));
       if (counts.some((c) => c.count > c.limit.limit)) {
@@ -69,7 +71,7 @@ export function passwordAttempts(options: PasswordAttemptsOptions) {
       res.on("finish", () => {
         if (res.statusCode >= 400) return;
         // A correct password gives its attempt back (same windows, even if the clock moved on).
-        for (const c of counts) void countInWindow(options.kv, `${c.limit.name}:${c.key}`, c.limit.periodMs, at, -1).catch(() => undefined);
+        for (const c of counts) void countInTwoBuckets(options.kv, `${c.limit.name}:${c.key}`, c.limit.periodMs, at, -1).catch(() => undefined);
       });
       next();
     } catch (error) {
