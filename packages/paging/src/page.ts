@@ -53,9 +53,7 @@ export function isId(value: string): boolean {
  * min(|limit|, max).
  */
 export function parsePage(input: PageInput | undefined, limits: PageLimits): Page {
-  const max = limits.max ?? limits.default * 2;
-  const raw = input?.limit;
-  const page: Page = { limit: raw === undefined || !Number.isFinite(raw) ? limits.default : Math.min(Math.abs(Math.trunc(raw)), max) };
+  const page: Page = { limit: pageLimit(input?.limit, limits) };
   const maxId = cursor("max_id", input?.maxId);
   const minId = cursor("min_id", input?.minId);
   const sinceId = cursor("since_id", input?.sinceId);
@@ -63,6 +61,12 @@ export function parsePage(input: PageInput | undefined, limits: PageLimits): Pag
   if (minId !== undefined) page.minId = minId;
   else if (sinceId !== undefined) page.sinceId = sinceId;
   return page;
+}
+
+/** Mastodon's `limit_param`: absent → the default, else min(|limit|, max) (0 asks for an empty page). */
+export function pageLimit(raw: number | undefined, limits: PageLimits): number {
+  if (raw === undefined || !Number.isFinite(raw)) return limits.default;
+  return Math.min(Math.abs(Math.trunc(raw)), limits.max ?? limits.default * 2);
 }
 
 function cursor(name: string, raw: string | undefined): string | undefined {

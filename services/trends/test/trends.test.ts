@@ -131,6 +131,12 @@ for (const backend of backends) {
       assert.deepEqual([last.tags.length, last.page?.nextOffset, last.page?.prevOffset], [1, undefined, Math.max(all - 3, 0)]);
     });
 
+    it("takes the limit by the cursor pages' rule: 0 an empty page that links no next one, a negative one its size", async () => {
+      const empty = await trends.listTrendingTags({ offset: 0, limit: 0, review: true }, staff);
+      assert.deepEqual([empty.tags.length, empty.page?.nextOffset], [0, undefined]);
+      assert.equal((await trends.listTrendingTags({ offset: 0, limit: -2, review: true }, staff)).tags.length, 2);
+    });
+
     it("refuses the review view, reviews and refreshes to those without manage_taxonomies, and unknown items", async () => {
       const user = await service.as({ accountId: "77" });
       await assert.rejects(trends.listTrendingTags({ offset: 0, review: true }, user), grpcCode(GrpcStatus.PERMISSION_DENIED));

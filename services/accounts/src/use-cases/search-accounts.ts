@@ -1,3 +1,4 @@
+import { parseOffsetPage } from "@starling/paging";
 import type { Viewer } from "@starling/runtime";
 import { findAccountsByIds } from "../data/accounts-queries.ts";
 import { searchAccountIds } from "../data/account-search-queries.ts";
@@ -7,8 +8,7 @@ import type { ProfileDeps } from "./profile-deps.ts";
 import { viewerAccountId } from "./get-relationships.ts";
 
 /** Mastodon's default and largest page of account search results. */
-const DEFAULT_LIMIT = 40;
-const MAX_LIMIT = 80;
+const LIMITS = { default: 40, max: 80 };
 
 /** What GET /api/v1/accounts/search asks. */
 export interface SearchAccountsInput {
@@ -26,6 +26,7 @@ export interface SearchAccountsInput {
  */
 export async function searchAccounts(deps: ProfileDeps, viewer: Viewer | undefined, input: SearchAccountsInput): Promise<Account[]> {
   const viewerId = viewerAccountId(viewer);
+  const page = parseOffsetPage(input, LIMITS);
   const q = input.q.trim().replace(/^@/, "");
   if (q === "") return [];
   const acct = q.includes("@") ? parseAcct(q, deps.localDomain) : undefined;
@@ -36,8 +37,7 @@ export async function searchAccounts(deps: ProfileDeps, viewer: Viewer | undefin
     followedBy: input.following ? viewerId : undefined,
     viewerId,
     now: deps.now(),
-    limit: Math.min(Math.max(input.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT),
-    offset: Math.max(input.offset, 0),
+    ...page,
   });
   const found = new Map((await findAccountsByIds(deps.db, ids)).map((a) => [a.id, a]));
   return ids.flatMap((id) => found.get(id) ?? []);

@@ -1,3 +1,5 @@
+import type { PageLimits } from "@starling/paging";
+
 /** How trends are scored and shown: the spec's Limits, and the page sizes of Mastodon 4.0. */
 
 const HOUR_S = 3600;
@@ -18,22 +20,8 @@ export const HALF_LIFE_S: Record<TrendKind, number> = { tag: DAY_S, status: 2 * 
 export const WINDOW_DAYS = 7;
 
 /** Page sizes: default and largest, for everyone; staff reviewing may ask for more. */
-export const PAGE: Record<TrendKind, { fallback: number; max: number }> = { tag: { fallback: 10, max: 20 }, status: { fallback: 20, max: 40 }, link: { fallback: 10, max: 20 } };
+export const PAGE: Record<TrendKind, PageLimits> = { tag: { default: 10, max: 20 }, status: { default: 20, max: 40 }, link: { default: 10, max: 20 } };
 export const REVIEW_PAGE_MAX = 100;
-
-/** Where the pages beside one of `count` items read at `offset` with `limit` start. */
-export interface OffsetPage {
-  nextOffset?: number;
-  prevOffset?: number;
-}
-
-/**
- * As Mastodon's trends controllers: a next page when this one is full, a previous one when this one
- * does not start at the top (Mastodon only links it past the first `limit` items; here from any offset).
- */
-export function offsetPage(count: number, offset: number, limit: number): OffsetPage {
-  return { ...(count >= limit ? { nextOffset: offset + limit } : {}), ...(offset > 0 ? { prevOffset: Math.max(offset - limit, 0) } : {}) };
-}
 
 /** The thresholds an item must pass to be scored at all. */
 export interface TrendThresholds {

@@ -1,7 +1,7 @@
-import { invalidArgument } from "@starling/runtime";
+import { offsetCursors, parseOffsetPage, type OffsetCursors } from "@starling/paging";
 import { hasScores, listHistory, listScores, type DayCount, type ScoredRow } from "../data/trend-list-queries.ts";
 import { requireTaxonomyStaff } from "../domain/staff.ts";
-import { isTrendable, offsetPage, PAGE, REVIEW_PAGE_MAX, type OffsetPage, type TrendKind } from "../domain/trend-rules.ts";
+import { isTrendable, PAGE, REVIEW_PAGE_MAX, type TrendKind } from "../domain/trend-rules.ts";
 import type { Caller, TrendsDeps } from "./deps.ts";
 
 /** A listing request: page, language, and whether it is the staff's review view. */
@@ -26,15 +26,13 @@ const LANGUAGE = /^[a-z]{2,3}$/;
  * allow, in the asked language when it has trends, else in all languages; staff reviewing
  * (manage_taxonomies) see every scored candidate with its review state.
  */
-export async function listTrends(deps: TrendsDeps, caller: Caller, kind: TrendKind, request: TrendsRequest): Promise<{ items: ListedTrend[]; page: OffsetPage }> {
+export async function listTrends(deps: TrendsDeps, caller: Caller, kind: TrendKind, request: TrendsRequest): Promise<{ items: ListedTrend[]; page: OffsetCursors }> {
   if (request.review) requireTaxonomyStaff(caller);
   else if (!deps.settings.enabled) return { items: [], page: {} };
-  const max = request.review ? REVIEW_PAGE_MAX : PAGE[kind].max;
-  const limit = Math.min(Math.max(request.limit ?? PAGE[kind].fallback, 1), max);
-  if (!Number.isInteger(request.offset) || request.offset < 0) throw invalidArgument("offset must be a whole number from 0");
+  const page = parseOffsetPage(request, request.review ? { ...PAGE[kind], max: REVIEW_PAGE_MAX } : PAGE[kind]);
   const asked = request.language?.toLowerCase().split(/[-_]/)[0] ?? "";
   const language = asked && LANGUAGE.test(asked) && (await hasScores(deps.db, kind, asked)) ? asked : "";
-  const rows = await listScores(deps.db, { kind, language, trendableOnly: !request.review, trendableByDefault: deps.settings.trendableByDefault, limit, offset: request.offset });
+  const rows = await listScores(deps.db, { kind, language, trendableOnly: !request.review, trendableByDefault: deps.settings.trendableByDefault, ...page });
   const historyKeys = kind === "tag" ? rows.map((row) => row.label) : rows.map((row) => row.itemId);
   const history = kind === "status" || rows.length === 0 ? new Map<string, DayCount[]>() : await listHistory(deps.db, kind, historyKeys, deps.now());
   const items = rows.map((row, i) => ({
@@ -43,5 +41,5 @@ export async function listTrends(deps: TrendsDeps, caller: Caller, kind: TrendKi
     requiresReview: row.decisions.every((decision) => decision === null),
     history: history.get(historyKeys[i]!) ?? [],
   }));
-  return { items, page: offsetPage(items.length, request.offset, limit) };
+  return { items, page: offsetCursors(items.length, page) };
 }

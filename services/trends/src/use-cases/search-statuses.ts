@@ -1,4 +1,4 @@
-import { parsePage } from "@starling/paging";
+import { parseOffsetPage, parsePage } from "@starling/paging";
 import { findKnownAccountId } from "../data/search-accounts-queries.ts";
 import { findStatusIds } from "../data/search-statuses-queries.ts";
 import { searchTagNames } from "../data/search-tags-queries.ts";
@@ -7,13 +7,11 @@ import type { Caller } from "./deps.ts";
 import type { SearchIndexDeps } from "./search-index-deps.ts";
 
 /** Mastodon's default and largest page of v2 search results. */
-const DEFAULT_LIMIT = 20;
-const MAX_LIMIT = 40;
-const pageSize = (limit: number) => Math.min(limit > 0 ? limit : DEFAULT_LIMIT, MAX_LIMIT);
+const LIMITS = { default: 20, max: 40 };
 
 export interface SearchStatusesInput {
   q: string;
-  limit: number;
+  limit?: number | undefined;
   offset: number;
   maxId?: string | undefined;
   minId?: string | undefined;
@@ -42,14 +40,15 @@ export async function searchStatuses(deps: SearchIndexDeps, caller: Caller, inpu
   if (query.from && !fromAccountId) return [];
   if (query.from && input.accountId && input.accountId !== fromAccountId) return [];
   // Mastodon's cursors: below max_id, or the matches immediately above min_id.
-  const page = parsePage({ maxId: input.maxId, minId: input.minId, limit: pageSize(input.limit) }, { default: DEFAULT_LIMIT, max: MAX_LIMIT });
-  return findStatusIds(deps.db, { query, viewerId, fromAccountId, page, offset: Math.max(input.offset, 0), now: deps.now() });
+  const { limit, offset } = parseOffsetPage(input, LIMITS);
+  const page = parsePage({ maxId: input.maxId, minId: input.minId, limit }, LIMITS);
+  return findStatusIds(deps.db, { query, viewerId, fromAccountId, page, offset, now: deps.now() });
 }
 
 /** Hashtag names for a query such as "#Coffee" or "coff": normalized prefix match. */
-export async function searchTags(deps: SearchIndexDeps, input: { q: string; limit: number; offset: number; excludeUnreviewed?: boolean | undefined }): Promise<string[]> {
+export async function searchTags(deps: SearchIndexDeps, input: { q: string; limit?: number | undefined; offset: number; excludeUnreviewed?: boolean | undefined }): Promise<string[]> {
   const prefix = input.q.trim().replace(/^#/, "").toLowerCase();
   // A name has no spaces or control characters (PostgreSQL text cannot even hold NUL).
   if (prefix === "" || /[\s\u0000-\u001f]/.test(prefix)) return [];
-  return searchTagNames(deps.db, prefix, { limit: pageSize(input.limit), offset: Math.max(input.offset, 0) }, input.excludeUnreviewed === true);
+  return searchTagNames(deps.db, prefix, parseOffsetPage(input, LIMITS), input.excludeUnreviewed === true);
 }

@@ -1,12 +1,12 @@
 import { filterUnpunishedIds, listPopularLocalIds } from "../data/search-accounts-queries.ts";
 import { addDismissal, listDismissedIds, listInteractedAuthorIds, listStaffPickIds } from "../data/suggestions-queries.ts";
+import { pageLimit } from "@starling/paging";
 import { invalidArgument, unauthenticated } from "@starling/runtime";
 import type { Caller } from "./deps.ts";
 import type { SearchIndexDeps } from "./search-index-deps.ts";
 
 /** Mastodon's default and largest number of suggestions. */
-const DEFAULT_LIMIT = 40;
-const MAX_LIMIT = 80;
+const LIMITS = { default: 40, max: 80 };
 // Candidates read from each source before exclusions, so a page survives many of them.
 const POOL = 200;
 
@@ -30,7 +30,7 @@ function signedIn(caller: Caller): string {
  */
 export async function suggestAccounts(deps: SearchIndexDeps, caller: Caller, limit: number | undefined): Promise<Suggestion[]> {
   const viewerId = signedIn(caller);
-  const size = Math.min(Math.abs(limit ?? DEFAULT_LIMIT), MAX_LIMIT);
+  const size = pageLimit(limit, LIMITS);
   const [staff, past, global, dismissed] = await Promise.all([listStaffPickIds(deps.db), listInteractedAuthorIds(deps.db, viewerId, POOL), listPopularLocalIds(deps.db, POOL), listDismissedIds(deps.db, viewerId)]);
   const candidates = new Map<string, SuggestionSource>();
   for (const [source, ids] of [["staff", staff], ["past_interactions", past], ["global", global]] as const) {
