@@ -4,6 +4,7 @@ import { edgeLinks, type Route, type RouteContext } from "../http/route.ts";
 import { HttpError } from "../http/grpc-to-http.ts";
 import { boolParam, choiceParam, idParam, pageParams, pageRequest } from "../http/params.ts";
 import { presentAdminAccountById, presentAdminAccounts } from "../presenters/admin-account.ts";
+import { staffAccess } from "./admin-crud-routes.ts";
 
 const byId = z.object({ id: idParam });
 const action = z.object({
@@ -14,8 +15,8 @@ const action = z.object({
   text: z.string().default(""),
   send_email_notification: boolParam.optional(),
 });
-const staffRead = { auth: "user" as const, scopes: ["admin:read", "admin:read:accounts"], permission: "manage_users" as const };
-const staffWrite = { auth: "user" as const, scopes: ["admin:write", "admin:write:accounts"], permission: "manage_users" as const };
+const staffRead = staffAccess("manage_users", "read", "accounts");
+const staffWrite = staffAccess("manage_users", "write", "accounts");
 const text = z.string().optional();
 const listV1 = z.object({
   ...pageParams(100),

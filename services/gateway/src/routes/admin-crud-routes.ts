@@ -7,8 +7,15 @@ import { idParam } from "../http/params.ts";
 export const byId = z.object({ id: idParam });
 type ById = z.infer<typeof byId>;
 
-/** The staff scope and permission of a read (`admin:read`) or a change (`admin:write`). */
-export const staffAccess = (permission: Permission, access: "read" | "write") => ({ auth: "user" as const, scopes: [`admin:${access}`], permission });
+/**
+ * The staff scope and permission of a read (`admin:read`) or a change (`admin:write`); with
+ * `resource`, Mastodon's granular scope for it (`admin:read:accounts`) is accepted too.
+ */
+export const staffAccess = (permission: Permission, access: "read" | "write", resource?: "accounts" | "reports") => ({
+  auth: "user" as const,
+  scopes: resource ? [`admin:${access}`, `admin:${access}:${resource}`] : [`admin:${access}`],
+  permission,
+});
 
 /** A collection staff manage under one permission: its calls, on the client `client` picks, and its presenter. */
 export interface AdminCrud<Client, Item, Create, Change> {

@@ -2,12 +2,13 @@ import { z } from "zod";
 import type { Route } from "../http/route.ts";
 import { choiceParam, int32Param } from "../http/params.ts";
 import { presentCohort, presentDimension, presentMeasure } from "../presenters/admin-dashboard.ts";
+import { staffAccess } from "./admin-crud-routes.ts";
 
 const keyList = z.union([z.array(z.string()), z.string().transform((key) => [key])]).default([]);
 // Per-key parameters arrive as `tag_accounts[id]=…` or `instance_statuses[domain]=…`, so any other field is kept.
 const dashboard = z.object({ keys: keyList, start_at: choiceParam, end_at: choiceParam, limit: int32Param.optional() }).catchall(z.unknown());
 const retention = z.object({ start_at: choiceParam, end_at: choiceParam, frequency: choiceParam });
-const access = { auth: "user" as const, scopes: ["admin:read"], permission: "view_dashboard" as const };
+const access = staffAccess("view_dashboard", "read");
 
 /** The `field` of each per-key parameter object (`{ tag_uses: { id: "cats" } }` → `{ tag_uses: "cats" }`). */
 function perKey(input: Record<string, unknown>, prefix: string, field: string): Record<string, string> {

@@ -4,6 +4,7 @@ import { HttpError } from "../http/grpc-to-http.ts";
 import { boolParam, choiceParam, idParam, pageParams, pageRequest, textParam } from "../http/params.ts";
 import { edgeLinks, type Route } from "../http/route.ts";
 import { presentDomainAllow, presentDomainBlock, presentPublicDomainBlock } from "../presenters/admin-blocks.ts";
+import { staffAccess } from "./admin-crud-routes.ts";
 
 const byId = z.object({ id: idParam });
 const list = z.object(pageParams(100));
@@ -18,8 +19,8 @@ const options = {
 const create = z.object({ domain: textParam.default(""), ...options });
 const update = z.object({ id: idParam, ...options });
 // Only admin:read / admin:write reach these in Mastodon 4.0 (its granular admin scopes are not registered).
-const read = { auth: "user" as const, scopes: ["admin:read"], permission: "manage_federation" as const };
-const write = { auth: "user" as const, scopes: ["admin:write"], permission: "manage_federation" as const };
+const read = staffAccess("manage_federation", "read");
+const write = staffAccess("manage_federation", "write");
 const readAllows = read;
 const writeAllows = write;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Route } from "../http/route.ts";
 import { boolParam } from "../http/params.ts";
 import { presentInstanceSettings } from "../presenters/instance-page.ts";
+import { staffAccess } from "./admin-crud-routes.ts";
 
 // Every field optional: only those given change; "" clears a text setting.
 const change = z.object({
@@ -23,9 +24,7 @@ export const adminInstanceRoutes: Route[] = [
   {
     method: "get",
     path: "/api/v1/admin/instance",
-    auth: "user",
-    scopes: ["admin:read"],
-    permission: "manage_settings",
+    ...staffAccess("manage_settings", "read"),
     input: z.object({}),
     call: (ctx) => ctx.clients.instanceSettings.getInstanceSettings({}),
     present: (_ctx, settings) => presentInstanceSettings(settings),
@@ -33,9 +32,7 @@ export const adminInstanceRoutes: Route[] = [
   {
     method: "put",
     path: "/api/v1/admin/instance",
-    auth: "user",
-    scopes: ["admin:write"],
-    permission: "manage_settings",
+    ...staffAccess("manage_settings", "write"),
     input: change,
     call: (ctx, input: z.infer<typeof change>) =>
       ctx.clients.instanceSettings.updateInstanceSettings(

@@ -4,6 +4,7 @@ import type { Route } from "../http/route.ts";
 import { boolParam, idParam } from "../http/params.ts";
 import { presentAdminRole } from "../presenters/role.ts";
 import { presentAdminAccountById } from "../presenters/admin-account.ts";
+import { staffAccess } from "./admin-crud-routes.ts";
 
 // Role ids are digits, or the everyone role's -99.
 const roleId = z.string().regex(/^-?\d{1,18}$/, "must be an id");
@@ -19,8 +20,8 @@ const fields = {
 const create = z.object({ ...fields, name: z.string().max(255) });
 const update = z.object({ id: roleId, ...fields });
 const assign = z.object({ id: idParam, role_id: roleId });
-const read = { auth: "user" as const, scopes: ["admin:read"], permission: "manage_roles" as const };
-const write = { auth: "user" as const, scopes: ["admin:write"], permission: "manage_roles" as const };
+const read = staffAccess("manage_roles", "read");
+const write = staffAccess("manage_roles", "write");
 
 /**
  * Staff roles (beyond Mastodon 4.0, whose roles are managed in its web UI only), owned by accounts,

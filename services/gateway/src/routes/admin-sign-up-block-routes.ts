@@ -3,6 +3,7 @@ import type { CanonicalEmailBlock, EmailDomainBlock, IpBlock } from "@starling/p
 import { choiceParam, idParam, int32Param, pageParams, pageRequest, textParam } from "../http/params.ts";
 import { edgeLinks, type Route } from "../http/route.ts";
 import { presentCanonicalEmailBlock, presentEmailDomainBlock, presentIpBlock } from "../presenters/admin-blocks.ts";
+import { staffAccess } from "./admin-crud-routes.ts";
 
 const byId = z.object({ id: idParam });
 const list = z.object(pageParams(100));
@@ -10,7 +11,7 @@ const ipFields = { ip: choiceParam, severity: choiceParam, comment: textParam.op
 const createIp = z.object(ipFields);
 const updateIp = z.object({ id: idParam, ...ipFields });
 // Only admin:read / admin:write reach these in Mastodon 4.0 (its granular admin scopes are not registered).
-const access = (mode: "read" | "write") => ({ auth: "user" as const, scopes: [`admin:${mode}`], permission: "manage_blocks" as const });
+const access = (mode: "read" | "write") => staffAccess("manage_blocks", mode);
 const ids = (items: { id: string }[]) => edgeLinks(items.map((i) => i.id));
 
 const updateIpRoute = (method: "put" | "patch"): Route => ({

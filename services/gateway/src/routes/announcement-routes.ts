@@ -4,6 +4,7 @@ import type { Route, RouteContext } from "../http/route.ts";
 import { boolParam, idParam } from "../http/params.ts";
 import { presentAdminAnnouncement, presentAnnouncement } from "../presenters/announcement.ts";
 import { scheduledAtParam } from "./scheduled-status-routes.ts";
+import { staffAccess } from "./admin-crud-routes.ts";
 
 const asViewer = (ctx: RouteContext) => ({ viewerToken: ctx.viewerToken });
 const byId = z.object({ id: idParam });
@@ -13,8 +14,8 @@ const timeParam = z.preprocess((value) => (value === "" || value === null ? unde
 const timing = { starts_at: timeParam, ends_at: timeParam, all_day: boolParam.optional(), scheduled_at: timeParam };
 const create = z.object({ text: z.string().default(""), ...timing });
 const change = z.object({ id: idParam, text: z.string().optional(), ...timing, clear_time_range: boolParam.optional() });
-const staffRead = { auth: "user" as const, scopes: ["admin:read"], permission: "manage_announcements" as const };
-const staffWrite = { auth: "user" as const, scopes: ["admin:write"], permission: "manage_announcements" as const };
+const staffRead = staffAccess("manage_announcements", "read");
+const staffWrite = staffAccess("manage_announcements", "write");
 const favourites = { auth: "user" as const, scopes: ["write", "write:favourites"] };
 
 /**

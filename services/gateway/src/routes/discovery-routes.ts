@@ -3,6 +3,7 @@ import type { Suggestion } from "@starling/proto/trends/v1/suggestions";
 import { boolParam, idParam, int32Param } from "../http/params.ts";
 import type { Route, RouteContext } from "../http/route.ts";
 import { accountsInOrder, as } from "./account-list-parts.ts";
+import { staffAccess } from "./admin-crud-routes.ts";
 
 const directory = z.object({
   order: z.enum(["active", "new"]).optional(),
@@ -14,8 +15,8 @@ const suggestionList = z.object({ limit: int32Param.optional() });
 const byAccount = z.object({ account_id: idParam });
 const noInput = z.object({});
 // Staff picks are chosen by staff who may manage hashtags and trends (Mastodon's manage_taxonomies).
-const adminRead = { auth: "user" as const, scopes: ["admin:read"], permission: "manage_taxonomies" as const };
-const adminWrite = { auth: "user" as const, scopes: ["admin:write"], permission: "manage_taxonomies" as const };
+const adminRead = staffAccess("manage_taxonomies", "read");
+const adminWrite = staffAccess("manage_taxonomies", "write");
 
 const listSuggestions = (ctx: RouteContext, input: z.infer<typeof suggestionList>) => ctx.clients.suggestions.listSuggestions({ limit: input.limit }, as(ctx));
 const presentStaffPicks = (ctx: RouteContext, r: { accountIds: string[] }) => accountsInOrder(ctx, r);

@@ -3,6 +3,7 @@ import type { Report } from "@starling/proto/moderation/v1/reports";
 import { edgeLinks, type Route, type RouteContext } from "../http/route.ts";
 import { boolParam, choiceParam, idListParam, idParam, pageParams, pageRequest } from "../http/params.ts";
 import { presentAdminReports, presentReports } from "../presenters/report.ts";
+import { staffAccess } from "./admin-crud-routes.ts";
 
 const file = z.object({
   account_id: idParam,
@@ -15,8 +16,8 @@ const file = z.object({
 const byId = z.object({ id: idParam });
 const list = z.object({ ...pageParams(100), resolved: boolParam.optional(), account_id: idParam.optional(), target_account_id: idParam.optional() });
 const change = z.object({ id: idParam, category: choiceParam, rule_ids: idListParam.optional() });
-const staffRead = { auth: "user" as const, scopes: ["admin:read", "admin:read:reports"], permission: "manage_reports" as const };
-const staffWrite = { auth: "user" as const, scopes: ["admin:write", "admin:write:reports"], permission: "manage_reports" as const };
+const staffRead = staffAccess("manage_reports", "read", "reports");
+const staffWrite = staffAccess("manage_reports", "write", "reports");
 
 const presentOne = async (ctx: RouteContext, report: Report) => (await presentAdminReports(ctx, [report]))[0];
 

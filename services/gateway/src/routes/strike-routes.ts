@@ -3,6 +3,7 @@ import type { Appeal, Strike } from "@starling/proto/moderation/v1/account_actio
 import { edgeLinks, type Route } from "../http/route.ts";
 import { choiceParam, idParam, pageParams, pageRequest } from "../http/params.ts";
 import { presentAppeal, presentStrike } from "../presenters/strike.ts";
+import { staffAccess } from "./admin-crud-routes.ts";
 
 const byId = z.object({ id: idParam });
 const appeal = z.object({ id: idParam, text: z.string().default("") });
@@ -10,8 +11,8 @@ const list = z.object(pageParams(20));
 const appeals = z.object({ ...pageParams(40), state: choiceParam });
 // A suspended user may still read and appeal their strikes (as Mastodon's web UI lets them).
 const own = { auth: "user" as const, allowSuspended: true };
-const staffRead = { auth: "user" as const, scopes: ["admin:read"], permission: "manage_appeals" as const };
-const staffWrite = { auth: "user" as const, scopes: ["admin:write"], permission: "manage_appeals" as const };
+const staffRead = staffAccess("manage_appeals", "read");
+const staffWrite = staffAccess("manage_appeals", "write");
 
 /** Strikes and appeals (beyond Mastodon 4.0, which has them in its web UI only), owned by the moderation service. */
 export const strikeRoutes: Route[] = [

@@ -3,6 +3,7 @@ import { offsetLinks, type Route, type RouteContext } from "../http/route.ts";
 import { int32Param } from "../http/params.ts";
 import type { LinkPublisher, OffsetPage } from "@starling/proto/trends/v1/trends";
 import { presentTrendingLinks, presentTrendingStatuses, presentTrendingTags } from "../presenters/trend.ts";
+import { staffAccess } from "./admin-crud-routes.ts";
 
 const page = z.object({ limit: int32Param.optional(), offset: int32Param.min(0).default(0), lang: z.string().max(35).optional() });
 type Page = z.infer<typeof page>;
@@ -51,9 +52,7 @@ const publicList = (path: string, kind: Kind): Route<Page, Listed> => ({
 const adminList = (kind: Kind): Route<Page, Listed> => ({
   method: "get",
   path: `/api/v1/admin/trends/${kind}`,
-  auth: "user",
-  scopes: ["admin:read"],
-  permission: "manage_taxonomies",
+  ...staffAccess("manage_taxonomies", "read"),
   input: page,
   call: (ctx, input) => list[kind](ctx, input, true),
   present: (_ctx, listed) => listed.items,
@@ -62,9 +61,7 @@ const adminList = (kind: Kind): Route<Page, Listed> => ({
 const reviewRoute = (path: string, kind: string, approve: boolean): Route<Review> => ({
   method: "post",
   path: `${path}/:id/${approve ? "approve" : "reject"}`,
-  auth: "user",
-  scopes: ["admin:write"],
-  permission: "manage_taxonomies",
+  ...staffAccess("manage_taxonomies", "write"),
   input: review,
   call: (ctx, input) => ctx.clients.trends.reviewTrend({ kind, id: input.id, approve }, { viewerToken: ctx.viewerToken }),
   present: (_ctx, answer) => ({ trendable: answer.review?.trendable ?? false, requires_review: false }),
@@ -86,9 +83,7 @@ export const trendRoutes: Route[] = [
   {
     method: "get",
     path: "/api/v1/admin/trends/links/publishers",
-    auth: "user",
-    scopes: ["admin:read"],
-    permission: "manage_taxonomies",
+    ...staffAccess("manage_taxonomies", "read"),
     input: z.object({}),
     call: async (ctx) => (await ctx.clients.trends.listLinkPublishers({}, { viewerToken: ctx.viewerToken })).publishers,
     present: (_ctx, publishers) => publishers.map((p: LinkPublisher) => ({ id: p.domain, domain: p.domain, trendable: p.review?.trendable ?? false, requires_review: p.review?.requiresReview ?? true })),
