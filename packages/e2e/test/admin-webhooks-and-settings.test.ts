@@ -60,6 +60,28 @@ describeOnBothStacks("admin webhooks and instance settings", (start) => {
     }
   });
 
+  it("answers a webhook route given a hostile id (NUL, past 64 bits, negative, letters) with a 4xx JSON error, never a 5xx", async () => {
+    // Already percent-encoded as a client sends them: a NUL alone and after digits, 2^64, -1, 23 digits, letters.
+    const ids = ["%00", "1%00", "18446744073709551616", "-1", "99999999999999999999999", "abc", "9223372036854775807"];
+    const routes = (id: string) => [
+      ["GET", `/api/v1/admin/webhooks/${id}`],
+      ["PUT", `/api/v1/admin/webhooks/${id}`],
+      ["DELETE", `/api/v1/admin/webhooks/${id}`],
+      ["POST", `/api/v1/admin/webhooks/${id}/enable`],
+      ["POST", `/api/v1/admin/webhooks/${id}/disable`],
+      ["POST", `/api/v1/admin/webhooks/${id}/rotate_secret`],
+      ["GET", `/api/v1/admin/webhooks/${id}/deliveries`],
+      ["GET", `/api/v1/admin/webhooks/1/deliveries?max_id=${id}`],
+    ];
+    for (const id of ids) {
+      for (const [method, path] of routes(id)) {
+        const answer = await api(admin, method!, path!, method === "PUT" ? { url: "https://example.com/hook" } : undefined);
+        assert.ok(answer.status >= 400 && answer.status < 500, `${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        assert.equal(typeof answer.body.error, "string", `${method} ${path}: ${JSON.stringify(answer.body)}`);
+      }
+    }
+  });
+
   it("serves the privacy policy and extended description staff set, rendered from Markdown and sanitized", async () => {
     const markdown = `# Privacy ${suffix}\n\nWe keep **little**: see [this](https://example.com/p).\n\n<script>alert(1)</script>`;
     const saved = await api(admin, "PUT", "/api/v1/admin/instance", { privacy_policy: markdown, extended_description: "Knitting *only*." });
