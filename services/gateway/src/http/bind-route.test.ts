@@ -173,6 +173,27 @@ describe("bindRoute", () => {
     assert.deepEqual(await plain.json(), { error: "invalid_request", error_description: "scope too wide" });
   });
 
+  it("labels an OAuth endpoint's 5xx as the server's failure: temporarily_unavailable for an unavailable upstream, server_error otherwise", async () => {
+    const failing = (path: string, code: GrpcStatus): Route => ({
+      method: "post",
+      path,
+      auth: "none",
+      errorFormat: "oauth",
+      input: z.object({}),
+      // What a gRPC client rejects with when the service answers with that code.
+      call: async () => {
+        throw Object.assign(new Error("upstream said no"), { code, details: "upstream said no" });
+      },
+    });
+    for (const [code, status, error] of [[GrpcStatus.UNAVAILABLE, 503, "temporarily_unavailable"], [GrpcStatus.INTERNAL, 500, "server_error"]] as const) {
+      const url = await serve(failing("/oauth/probe", code));
+      const res = await fetch(`${url}/oauth/probe`, { method: "POST" });
+      assert.equal(res.status, status);
+      assert.equal(((await res.json()) as { error: string }).error, error);
+      await new Promise<void>((resolve) => server?.close(() => resolve()));
+    }
+  });
+
   it("answers a token request missing what its grant requires, or of a grant type it does not issue, itself, as Doorkeeper", async () => {
     const url = await serve(oauthToken);
     const post = (form: Record<string, string>) => fetch(`${url}/oauth/token`, { method: "POST", body: new URLSearchParams(form) });

@@ -106,9 +106,14 @@ export function describeIssue(issue: { path: PropertyKey[]; message: string }): 
   return issue.path.length ? `${issue.path.map(String).join(".")} ${issue.message}` : issue.message;
 }
 
-/** RFC 6749 error body: the OAuth code and its description, split from "code: description". */
+/**
+ * RFC 6749 error body: the OAuth code and its description, split from "code: description". A 5xx
+ * is never the client's fault: an unavailable upstream is `temporarily_unavailable`, any other
+ * failure `server_error` (the codes of §4.1.2.1).
+ */
 function oauthBody(status: number, body: Record<string, unknown>): Record<string, unknown> {
   const message = String(body.error ?? "");
+  if (status >= 500) return { error: status === 503 ? "temporarily_unavailable" : "server_error", error_description: message };
   const match = /^([a-z_]+): (.*)$/s.exec(message);
   if (match) return { error: match[1], error_description: match[2] };
   return { error: status === 401 ? "invalid_client" : "invalid_request", error_description: message };
