@@ -210,6 +210,17 @@ for (const database of databases) {
         assert.equal((await rows()).length, 3);
       });
 
+      it("lists each delivery with its activity's type for staff, and no type at all (not \"\") where the recorded activity is gone", async () => {
+        const deps = depsWith();
+        await enqueueDeliveries(deps, { ...activity(1), inboxes: ["https://one.example/inbox"] });
+        await enqueueDeliveries(deps, { ...activity(2), activityType: "Update", inboxes: ["https://two.example/inbox"] });
+        await db.table("delivery_activities").where({ activity_id: activity(2).activityId }).delete();
+        const staff = { viewer: { role: roleWith(["manage_federation"]), scopes: [] }, viewerToken: undefined, metadata: undefined as never };
+        const { deliveries } = await listDeliveriesHandler({ db }).listDeliveries({}, staff);
+        const typeOf = (n: number) => deliveries.find((d) => d.activityId === activity(n).activityId)?.activityType;
+        assert.deepEqual([deliveries.length, typeOf(1), typeOf(2)], [2, "Create", undefined]);
+      });
+
       it("delivers promptly to a live peer while dead peers are retried with growing pauses, their circuits open, and they are given up after the last try", async () => {
         const live = await peer(() => "accept", await signatureVerifier(db));
         const failing = await peer(() => 503);

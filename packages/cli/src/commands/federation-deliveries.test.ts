@@ -18,6 +18,14 @@ describe("starling federation deliveries", () => {
     assert.match(text, /HOST\s+CIRCUIT\s+FAILURES\s+OPEN UNTIL\na\.example\s+open\s+5\s+2030-01-01T00:05:00.000Z/);
   });
 
+  it("prints - for a delivery whose activity type is not recorded", () => {
+    const text = formatDeliveries({
+      deliveries: [{ id: "9", inbox: "https://c.example/inbox", activityId: "z", state: "pending", attempts: 0, nextAttemptAt: new Date("2030-01-01T00:00:00Z"), createdAt: new Date() }],
+      hosts: [],
+    });
+    assert.match(text.split("\n")[1]!, /^9\s+pending\s+0\s+2030-01-01T00:00:00.000Z\s+-\s+https:\/\/c.example\/inbox\s+-$/);
+  });
+
   it("says so when there is nothing to show", () => {
     assert.equal(formatDeliveries({ deliveries: [], hosts: [] }), "No deliveries.\n\nNo failing hosts.");
   });

@@ -19,7 +19,7 @@ export function formatDeliveries(response: ListDeliveriesResponse): string {
   const deliveries = response.deliveries.length
     ? table(
         ["ID", "STATE", "ATTEMPTS", "NEXT ATTEMPT", "TYPE", "INBOX", "LAST ERROR"],
-        response.deliveries.map((d) => [d.id, d.state, String(d.attempts), d.state === "dead" ? "-" : when(d.nextAttemptAt), d.activityType, d.inbox, d.lastError ?? "-"]),
+        response.deliveries.map((d) => [d.id, d.state, String(d.attempts), d.state === "dead" ? "-" : when(d.nextAttemptAt), d.activityType ?? "-", d.inbox, d.lastError ?? "-"]),
       )
     : "No deliveries.";
   const hosts = response.hosts.length

@@ -174,8 +174,8 @@ export async function publishDueDeliveries(
   });
 }
 
-/** Deliveries in one state (all but delivered when none is given), newest first. */
-export async function listDeliveries(db: Database, options: { state?: DeliveryState; limit: number }): Promise<(DeliveryRecord & { activityType: string })[]> {
+/** Deliveries in one state (all but delivered when none is given), newest first, with their activity's type where it is recorded. */
+export async function listDeliveries(db: Database, options: { state?: DeliveryState; limit: number }): Promise<(DeliveryRecord & { activityType: string | undefined })[]> {
   const query = db
     .table("deliveries as d")
     .leftJoin("delivery_activities as a", "a.activity_id", "d.activity_id")
@@ -185,7 +185,7 @@ export async function listDeliveries(db: Database, options: { state?: DeliverySt
   if (options.state) query.where("d.state", options.state);
   else query.whereNot("d.state", "delivered");
   const rows: (Row & { activity_type: string | null })[] = await query;
-  return rows.map((row) => ({ ...fromRow(row), activityType: row.activity_type ?? "" }));
+  return rows.map((row) => ({ ...fromRow(row), activityType: row.activity_type ?? undefined }));
 }
 
 /**
