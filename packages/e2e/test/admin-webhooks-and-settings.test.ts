@@ -104,7 +104,8 @@ describeOnBothStacks("admin webhooks and instance settings", (start) => {
     await stack.cli(["settings", "set", "short_description", `Yarn people ${suffix}`]);
     await stack.cli(["settings", "set", "contact_username", admin.account.username]);
     assert.match(await stack.cli(["settings", "get", "short_description"]), new RegExp(`^short_description\\t"Yarn people ${suffix}"$`, "m"));
-    const v1 = (await api(undefined, "GET", "/api/v1/instance")).body;
+    // The gateway keeps a copy of the settings, reloaded when moderation's announcement of the change reaches it.
+    const v1 = await waitFor(async () => ((body) => (body.contact_account?.id === admin.account.id ? body : undefined))((await api(undefined, "GET", "/api/v1/instance")).body), { timeoutMs: 30_000, what: "the instance showing the settings" });
     assert.equal(v1.short_description, `Yarn people ${suffix}`);
     assert.equal(v1.contact_account?.id, admin.account.id);
     const v2 = (await api(undefined, "GET", "/api/v2/instance")).body;

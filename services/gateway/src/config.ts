@@ -66,6 +66,8 @@ export const gatewayEnv = z.object({
   STREAMING_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
   /** Longest time this gateway uses its copy of the IP blocks before asking moderation again (changes reload it at once). */
   IP_BLOCKS_MAX_AGE_MS: z.coerce.number().int().positive().default(60_000),
+  /** Longest time this gateway uses its copy of the instance settings before asking moderation again (changes reload it at once). */
+  INSTANCE_SETTINGS_MAX_AGE_MS: z.coerce.number().int().positive().default(60_000),
   /** Comma-separated client addresses never rate limited (Mastodon safelists loopback). */
   RATE_LIMIT_SAFELIST: z.string().default("127.0.0.1,::1").transform((list) => list.split(",").map((a) => a.trim()).filter(Boolean)),
 });

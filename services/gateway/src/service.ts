@@ -2,7 +2,8 @@ import type { InfraProvider } from "@starling/platform";
 import { checkHealth, publicBaseUrl, serveService, startHttpServer, type ServiceContext } from "@starling/runtime";
 import { createApp } from "./app.ts";
 import { connectClients } from "./clients/gateway-clients.ts";
-import { startIpBlocksConsumer } from "./events/ip-blocks-consumer.ts";
+import { cacheInstanceSettings } from "./clients/cached-instance-settings.ts";
+import { startModerationChangesConsumer } from "./events/moderation-changes-consumer.ts";
 import { startTokenRevocationsConsumer } from "./events/token-revocations-consumer.ts";
 import { IpBlockList } from "./http/ip-block-list.ts";
 import { TokenResolver } from "./http/authenticate.ts";
@@ -24,7 +25,10 @@ export interface GatewayEndpoints {
  * health plus the admin port. On shutdown the HTTP server stops taking connections and finishes open requests.
  */
 export async function startGatewayService(config: GatewayConfig, context: ServiceContext, infra: InfraProvider): Promise<GatewayEndpoints> {
-  const clients = connectClients(config);
+  const connected = connectClients(config);
+  // Every route reads the instance settings from this replica's copy, not from moderation per request.
+  const settings = cacheInstanceSettings(connected.instanceSettings, { maxAgeMs: config.INSTANCE_SETTINGS_MAX_AGE_MS, logger: context.logger });
+  const clients = { ...connected, instanceSettings: settings };
   const kv = infra.kv();
   context.readiness.add("key-value store", () => kv.ping());
   // Ready only while every service it calls answers its health check (media and federation also
@@ -41,10 +45,10 @@ export async function startGatewayService(config: GatewayConfig, context: Servic
   const tokens = new TokenResolver(clients, config.TOKEN_CACHE_MS, config.VIEWER_TOKEN_SECRET);
   const revocations = await startTokenRevocationsConsumer(bus, tokens);
   context.shutdown.add("workers", "gateway token-revocations consumer", () => revocations.stop());
-  // This replica's copy of the IP blocks, reloaded when moderation announces a change.
+  // This replica's copies of the IP blocks and the instance settings, reloaded when moderation announces a change.
   const ipBlocks = new IpBlockList(async () => (await clients.ipBlocks.listActiveIpBlocks({})).blocks, config.IP_BLOCKS_MAX_AGE_MS, context.logger);
-  const ipBlockChanges = await startIpBlocksConsumer(bus, ipBlocks);
-  context.shutdown.add("workers", "gateway IP blocks consumer", () => ipBlockChanges.stop());
+  const moderationChanges = await startModerationChangesConsumer(bus, { ipBlocks, settings });
+  context.shutdown.add("workers", "gateway moderation changes consumer", () => moderationChanges.stop());
   const activity = new ActivityRecorder(clients);
   const streaming = createStreamingCore({ config, clients, tokens, activity, kv, logger: context.logger, baseUrl: publicBaseUrl(config), registry: context.registry });
   // Open streams would keep the HTTP server from closing: they end first.

@@ -155,7 +155,7 @@ for (const backend of backends) {
       await webhooks.deleteWebhook({ id: hook.id }, await admin());
     });
 
-    it("keeps instance settings that staff with manage_settings change, and announces the registration mode and the MX check", async () => {
+    it("keeps instance settings that staff with manage_settings change, and announces every change with the registration mode and the MX check", async () => {
       const defaults = await settings.getInstanceSettings({});
       assert.deepEqual([defaults.privacyPolicy, defaults.registrationsMode, defaults.peersVisible, defaults.trendsEnabled], [undefined, undefined, true, true]);
       const changed = await settings.updateInstanceSettings({ privacyPolicy: "# Privacy\n\nWe keep *little*.", registrationsMode: "approved", contactUsername: "hookadmin", trendsEnabled: false }, await admin());
@@ -166,8 +166,12 @@ for (const backend of backends) {
       const event = service.events.find((e) => e.type === "instance_settings.updated")!;
       assert.equal(decodePayload("instance_settings.updated", event).registrationsMode, "approved");
 
+      const announced = () => service.events.filter((e) => e.type === "instance_settings.updated").length;
+      const before = announced();
       const cleared = await settings.updateInstanceSettings({ contactUsername: "" }, await admin());
       assert.equal(cleared.contactUsername, undefined);
+      // Any change is announced, so the gateways reload their copies of the settings.
+      await waitFor(() => announced() > before, { timeoutMs: 30_000, what: "a change of another setting announced" });
       // The MX check is off until staff turn it on, and is announced with the registration mode.
       assert.equal(defaults.emailMxCheck, false);
       assert.equal((await settings.updateInstanceSettings({ emailMxCheck: true }, await admin())).emailMxCheck, true);

@@ -1,4 +1,5 @@
 import { ipInRange, type Logger } from "@starling/runtime";
+import { ReloadedCopy } from "./reloaded-copy.ts";
 
 /** What an IP block does, weakest first. */
 export const IP_BLOCK_SEVERITIES = ["sign_up_requires_approval", "sign_up_block", "no_access"] as const;
@@ -19,24 +20,16 @@ export interface ActiveIpBlock {
  * (none before the first load: an outage of moderation must not shut everyone out).
  */
 export class IpBlockList {
-  readonly #load: () => Promise<ActiveIpBlock[]>;
-  readonly #maxAgeMs: number;
-  readonly #logger: Logger;
-  #blocks: ActiveIpBlock[] = [];
-  #loadedAt = Number.NEGATIVE_INFINITY;
-  #loading: Promise<void> | undefined;
+  readonly #blocks: ReloadedCopy<ActiveIpBlock[]>;
 
   constructor(load: () => Promise<ActiveIpBlock[]>, maxAgeMs: number, logger: Logger) {
-    this.#load = load;
-    this.#maxAgeMs = maxAgeMs;
-    this.#logger = logger;
+    this.#blocks = new ReloadedCopy({ load, maxAgeMs, logger, what: "IP blocks", fallback: [] });
   }
 
   /** The strongest severity of the unexpired blocks covering `address`, if any. */
   async severityAt(address: string, now = new Date()): Promise<IpBlockSeverity | undefined> {
-    if (now.getTime() - this.#loadedAt > this.#maxAgeMs) await this.#reload();
     let strongest = -1;
-    for (const block of this.#blocks) {
+    for (const block of await this.#blocks.get(now.getTime())) {
       if (block.expiresAt && block.expiresAt <= now) continue;
       const rank = IP_BLOCK_SEVERITIES.indexOf(block.severity as IpBlockSeverity);
       if (rank > strongest && ipInRange(address, block.ip)) strongest = rank;
@@ -46,22 +39,6 @@ export class IpBlockList {
 
   /** The blocks changed: the next lookup loads them again. */
   invalidate(): void {
-    this.#loadedAt = Number.NEGATIVE_INFINITY;
-  }
-
-  // Concurrent lookups share one load.
-  #reload(): Promise<void> {
-    this.#loading ??= this.#load()
-      .then((blocks) => {
-        this.#blocks = blocks;
-        this.#loadedAt = Date.now();
-      })
-      .catch((error: unknown) => {
-        // Tried again after maxAgeMs or the next change event, not on every request meanwhile.
-        this.#loadedAt = Date.now();
-        this.#logger.warn({ err: error }, "IP blocks not reloaded; the last ones stay in use");
-      })
-      .finally(() => (this.#loading = undefined));
-    return this.#loading;
+    this.#blocks.invalidate();
   }
 }

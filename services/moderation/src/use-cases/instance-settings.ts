@@ -31,9 +31,9 @@ async function load(db: Database, trx?: Transaction): Promise<InstanceSettings> 
 export const getInstanceSettings = (deps: ModerationDeps) => load(deps.db);
 
 /**
- * Changes the settings given (manage_settings), with an audit entry; a change of the registration
- * mode or the MX check is announced (instance_settings.updated, with both) for accounts, which
- * governs sign-up.
+ * Changes the settings given (manage_settings), with an audit entry; every change is announced
+ * (instance_settings.updated), so the gateways reload their copies, and carries the registration
+ * mode and the MX check for accounts, which governs sign-up.
  */
 export async function updateInstanceSettings(deps: ModerationDeps, caller: Caller, change: SettingsChange): Promise<InstanceSettings> {
   const staffId = requireStaff(caller, "manage_settings");
@@ -48,7 +48,7 @@ export async function updateInstanceSettings(deps: ModerationDeps, caller: Calle
     await writeSettings(deps.db, trx, values, now);
     await recordAudit(deps, trx, { accountId: staffId, action: "settings.update", targetType: "Settings", targetId: "0", summary: [...values.keys()].join(", ") });
     const updated = await load(deps.db, trx);
-    if (values.has(SETTING_KEYS.registrationsMode) || values.has(SETTING_KEYS.emailMxCheck)) {
+    if (values.size > 0) {
       const signUp = { registrationsMode: updated.registrationsMode, emailMxCheck: updated.emailMxCheck, updatedAt: now };
       await enqueueEvents(deps.db, trx, [outboxEvent("moderation", "instance_settings.updated", "instance", signUp)]);
     }
