@@ -173,7 +173,7 @@ describe("bindRoute", () => {
     assert.deepEqual(await plain.json(), { error: "invalid_request", error_description: "scope too wide" });
   });
 
-  it("labels an OAuth endpoint's 5xx as the server's failure: temporarily_unavailable for an unavailable upstream, server_error otherwise", async () => {
+  it("labels an OAuth endpoint's 5xx or upstream 429 as the server's failure: temporarily_unavailable for an unavailable or exhausted upstream, server_error otherwise", async () => {
     const failing = (path: string, code: GrpcStatus): Route => ({
       method: "post",
       path,
@@ -185,7 +185,7 @@ describe("bindRoute", () => {
         throw Object.assign(new Error("upstream said no"), { code, details: "upstream said no" });
       },
     });
-    for (const [code, status, error] of [[GrpcStatus.UNAVAILABLE, 503, "temporarily_unavailable"], [GrpcStatus.INTERNAL, 500, "server_error"]] as const) {
+    for (const [code, status, error] of [[GrpcStatus.UNAVAILABLE, 503, "temporarily_unavailable"], [GrpcStatus.RESOURCE_EXHAUSTED, 429, "temporarily_unavailable"], [GrpcStatus.INTERNAL, 500, "server_error"]] as const) {
       const url = await serve(failing("/oauth/probe", code));
       const res = await fetch(`${url}/oauth/probe`, { method: "POST" });
       assert.equal(res.status, status);

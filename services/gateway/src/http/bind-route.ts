@@ -108,12 +108,14 @@ export function describeIssue(issue: { path: PropertyKey[]; message: string }): 
 
 /**
  * RFC 6749 error body: the OAuth code and its description, split from "code: description". A 5xx
- * is never the client's fault: an unavailable upstream is `temporarily_unavailable`, any other
- * failure `server_error` (the codes of §4.1.2.1).
+ * or an upstream's 429 is never the client's fault: an unavailable or overloaded upstream is
+ * `temporarily_unavailable`, any other failure `server_error` (the codes of §4.1.2.1, as
+ * Doorkeeper names them). The gateway's own limiter answers before this, in Mastodon's words.
  */
 function oauthBody(status: number, body: Record<string, unknown>): Record<string, unknown> {
   const message = String(body.error ?? "");
-  if (status >= 500) return { error: status === 503 ? "temporarily_unavailable" : "server_error", error_description: message };
+  if (status === 503 || status === 429) return { error: "temporarily_unavailable", error_description: message };
+  if (status >= 500) return { error: "server_error", error_description: message };
   const match = /^([a-z_]+): (.*)$/s.exec(message);
   if (match) return { error: match[1], error_description: match[2] };
   return { error: status === 401 ? "invalid_client" : "invalid_request", error_description: message };
