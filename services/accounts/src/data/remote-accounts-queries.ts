@@ -10,14 +10,28 @@ export async function findAccountsByUris(db: Database, uris: readonly string[], 
 }
 
 /**
+ * Serializes, until `trx` ends, every upsert of the actor at `uri` or named `username`@`domain`
+ * (compared as the unique index compares them): racing first reads would otherwise each insert a
+ * copy, or two copies of one URI under a renamed username. Both locks are always taken in this
+ * order, so two upserts cannot each hold the one the other waits for.
+ */
+export async function lockRemoteActor(db: Database, trx: Transaction, uri: string, username: string, domain: string): Promise<void> {
+  await trx.raw("select pg_advisory_xact_lock(hashtext(?), hashtext(?))", [`${db.schema}.accounts.uri`, uri]);
+  await trx.raw("select pg_advisory_xact_lock(hashtext(?), hashtext(lower(?) || '@' || lower(?)))", [`${db.schema}.accounts.acct`, username, domain]);
+}
+
+/**
  * Rewrites a remote copy from a fresh read of its actor: the profile, the advertised counters and
  * the identity (URI, username, domain). Moderation state and last_status_at are not touched.
+ * False, changing nothing, when the copy became a tombstone since it was read.
  */
-export async function refreshRemoteAccount(db: Database, trx: Transaction, account: Account): Promise<void> {
-  await db
+export async function refreshRemoteAccount(db: Database, trx: Transaction, account: Account): Promise<boolean> {
+  const changed = await db
     .table("accounts", trx)
     .where({ id: account.id })
+    .whereNull("deleted_at")
     .update(refreshedColumns(account));
+  return changed === 1;
 }
 
 /**
