@@ -12,6 +12,7 @@ import { createWebhooks } from "./0100-create-webhooks.ts";
 import { createInstanceSettings } from "./0101-create-instance-settings.ts";
 import { addWebhookDeliveryState } from "./0210-add-webhook-delivery-state.ts";
 import { createDashboardMedia } from "./0211-create-dashboard-media.ts";
+import { republishDomainAllows } from "./0280-republish-domain-allows.ts";
 
 /** The moderation schema's history, in order. Append only; never rename or reorder a released step. */
-export const moderationMigrations: Migration[] = [outboxMigration, inboxMigration, createAuditLog, createBlocks, createRules, createReports, createStrikesAndAppeals, createAnnouncements, createDashboardCounters, createWarningPresets, createWebhooks, createInstanceSettings, addWebhookDeliveryState, createDashboardMedia];
+export const moderationMigrations: Migration[] = [outboxMigration, inboxMigration, createAuditLog, createBlocks, createRules, createReports, createStrikesAndAppeals, createAnnouncements, createDashboardCounters, createWarningPresets, createWebhooks, createInstanceSettings, addWebhookDeliveryState, createDashboardMedia, republishDomainAllows];

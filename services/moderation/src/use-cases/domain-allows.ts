@@ -7,7 +7,8 @@ import { changeBlock, type BlockFamily } from "./block-records.ts";
 import type { Caller, ModerationDeps } from "./deps.ts";
 
 const readDomainAllow = (row: BlockRow): DomainAllow => ({ id: String(row.id), domain: String(row.domain), createdAt: new Date(row.created_at) });
-const event = (type: "domain_allow.created" | "domain_allow.removed", row: BlockRow) => outboxEvent("moderation", type, String(row.id), { allowId: String(row.id), domain: String(row.domain) });
+/** The event announcing a domain allow (its id and domain) made or taken away. */
+export const domainAllowEvent = (type: "domain_allow.created" | "domain_allow.removed", row: BlockRow) => outboxEvent("moderation", type, String(row.id), { allowId: String(row.id), domain: String(row.domain) });
 
 /** Domain allows of limited-federation mode (manage_federation). */
 export const DOMAIN_ALLOWS: BlockFamily<DomainAllow> = {
@@ -16,7 +17,7 @@ export const DOMAIN_ALLOWS: BlockFamily<DomainAllow> = {
   name: "domain_allow",
   read: readDomainAllow,
   summary: (row) => String(row.domain),
-  removed: (row) => event("domain_allow.removed", row),
+  removed: (row) => domainAllowEvent("domain_allow.removed", row),
 };
 
 /** Allows a domain; one allowed already answers its existing record, no error and nothing written (spec Errors 2). */
@@ -29,7 +30,7 @@ export async function createDomainAllow(deps: ModerationDeps, caller: Caller, in
   let raced = false;
   const row = await changeBlock(deps, caller, DOMAIN_ALLOWS, "create", async (trx) => {
     const stored = await insertBlockRowOnce(deps.db, trx, "domain_allows", { id: deps.newId(), domain, created_at: deps.now() }, "domain");
-    if (stored) return { row: stored, events: [event("domain_allow.created", stored)] };
+    if (stored) return { row: stored, events: [domainAllowEvent("domain_allow.created", stored)] };
     raced = true;
     throw new Error("allowed concurrently");
   }).catch(async (error: unknown) => {
