@@ -33,6 +33,7 @@ const ROWS: readonly Row[] = [
   { key: "searchLatencyP50Ms", label: "search of a word, latency p50 (ms)", decimals: 0 },
   { key: "searchLatencyP99Ms", label: "search of a word, latency p99 (ms; target ≤ 50)", decimals: 0 },
   { key: "searchNon2xx", label: "search of a word, non-2xx responses", decimals: 0 },
+  { key: "searchCpuMsPerRequest", label: "search of a word, CPU ms per request (Starling's processes)", decimals: 3 },
   { key: "bareRequestsPerSecond", label: "bare Node server, same page, requests/s", decimals: 1 },
   { key: "bareLatencyP50Ms", label: "bare Node server, latency p50 (ms)", decimals: 0 },
   { key: "bareLatencyP99Ms", label: "bare Node server, latency p99 (ms)", decimals: 0 },

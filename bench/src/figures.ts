@@ -24,6 +24,7 @@ export type FigureKey =
   | "searchLatencyP50Ms"
   | "searchLatencyP99Ms"
   | "searchNon2xx"
+  | "searchCpuMsPerRequest"
   | "bareRequestsPerSecond"
   | "bareLatencyP50Ms"
   | "bareLatencyP99Ms"

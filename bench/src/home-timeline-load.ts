@@ -36,19 +36,34 @@ export async function loadPage(url: string, headers: Record<string, string>, con
   };
 }
 
+/** A load of one URL with the CPU time the stack's processes spent per request, in all and by process. */
+export interface MeasuredLoad extends PageLoad {
+  cpuMsPerRequest?: Figure;
+  /** `what`'s line for the notes under the table: each process's share, when there are several. */
+  cpuNote?: string;
+}
+
+/** {@link loadPage} with the CPU time `processes` (the stack's, by name) spent meanwhile, per request. */
+export async function loadPageMeasuringCpu(url: string, headers: Record<string, string>, config: BenchConfig, processes: ReadonlyMap<string, number>, what: string): Promise<MeasuredLoad> {
+  const before = cpuSnapshot(processes);
+  const load = await loadPage(url, headers, config);
+  const perProcess = cpuPerRequest(before, cpuSnapshot(processes), load.requests);
+  if (perProcess.length === 0) return load;
+  const cpuMsPerRequest = figure(perProcess.reduce((sum, [, ms]) => sum + ms, 0));
+  if (perProcess.length === 1) return { ...load, cpuMsPerRequest };
+  return { ...load, cpuMsPerRequest, cpuNote: `${what}, CPU ms per request by process: ${perProcess.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(", ")}` };
+}
+
 /**
  * Starling's home page under load, as the home-timeline rows of the table, with the CPU time the
  * stack's processes spent per request (`processes`: the stack's, by name) and, in `notes`, each
  * process's share.
  */
 export async function loadHomeTimeline(url: string, accessToken: string, config: BenchConfig, processes: ReadonlyMap<string, number>, notes: string[]): Promise<Column["figures"]> {
-  const before = cpuSnapshot(processes);
-  const load = await loadPage(`${url}${HOME_PATH}`, { authorization: `Bearer ${accessToken}` }, config);
-  const perProcess = cpuPerRequest(before, cpuSnapshot(processes), load.requests);
-  if (perProcess.length > 1) notes.push(`home timeline, CPU ms per request by process: ${perProcess.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(", ")}`);
-  const cpu = perProcess.reduce((sum, [, ms]) => sum + ms, 0);
+  const load = await loadPageMeasuringCpu(`${url}${HOME_PATH}`, { authorization: `Bearer ${accessToken}` }, config, processes, "home timeline");
+  if (load.cpuNote) notes.push(load.cpuNote);
   return {
-    ...(perProcess.length > 0 ? { homeCpuMsPerRequest: figure(cpu) } : {}),
+    ...(load.cpuMsPerRequest ? { homeCpuMsPerRequest: load.cpuMsPerRequest } : {}),
     homeRequestsPerSecond: load.requestsPerSecond,
     homeLatencyP50Ms: load.latencyP50Ms,
     homeLatencyP99Ms: load.latencyP99Ms,

@@ -28,6 +28,8 @@ export async function startEmbeddedStack(options: { dataDir?: string; port?: num
     pid: server.process.pid,
     processIds: () => new Map(server.process.pid === undefined ? [] : [["starling", server.process.pid]]),
     dataDir,
+    // The embedded PostgreSQL listens only on a unix socket in DATA_DIR/postgres, as user postgres with trust.
+    databaseUrl: `postgresql://postgres@${encodeURIComponent(join(dataDir, "postgres"))}/postgres`,
     output: () => server.output(),
     createAccount: (username, email, extra) => cliCreateAccount(env, username, email, extra),
     cli: (args) => runNode("packages/cli/src/main.ts", args, env),

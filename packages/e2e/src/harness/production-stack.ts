@@ -90,6 +90,7 @@ export async function startProductionStack(servers: RealServers, options: { env?
     name: "production",
     url,
     infra: { databaseUrl, redisUrl: servers.redisUrl, redisKeyPrefix: common.REDIS_KEY_PREFIX },
+    databaseUrl,
     createAccount: (username, email, extra) => cliCreateAccount(common, username, email, extra),
     cli: (args) => runNode("packages/cli/src/main.ts", args, common),
     stopService: async (name) => children.get(name)?.stop(),

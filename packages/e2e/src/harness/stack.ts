@@ -17,6 +17,8 @@ export interface Stack {
   output?(): string;
   /** Where a stack on real servers keeps its data, for drivers that seed or inspect it directly (the bench). */
   infra?: StackInfra;
+  /** The stack's PostgreSQL database (services' schemas inside), for drivers that seed it directly (the bench): the real server's or the embedded one's. */
+  databaseUrl?: string;
   /** Runs `starling accounts create` against this stack and returns the printed password. */
   createAccount(username: string, email: string, extra?: string[]): Promise<string>;
   /** Runs `starling <args>` against this stack, as an operator would, and returns its output. */
