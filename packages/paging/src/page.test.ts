@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { InvalidCursor, isId, pageCursors, parsePage } from "./page.ts";
+import { pageOrder } from "./read-page.ts";
 
 const limits = { default: 20 };
 
@@ -29,5 +30,14 @@ describe("paging", () => {
     assert.deepEqual(pageCursors(["5", "4"], 2), { next: "4", prev: "5" });
     assert.deepEqual(pageCursors(["5"], 2), { prev: "5" });
     assert.deepEqual(pageCursors([], 2), {});
+  });
+
+  it("orders a page for SQL: below max_id newest first, above min_id read upwards then reversed, since_id newest first", () => {
+    const below = pageOrder({ maxId: "9", limit: 2 });
+    assert.deepEqual([below.bounds, below.ascending, below.newestFirst(["8", "7"])], [[["<", "9"]], false, ["8", "7"]]);
+    const above = pageOrder({ maxId: "9", minId: "3", limit: 2 });
+    assert.deepEqual([above.bounds, above.ascending, above.newestFirst(["4", "5"])], [[["<", "9"], [">", "3"]], true, ["5", "4"]]);
+    const since = pageOrder({ sinceId: "3", limit: 2 });
+    assert.deepEqual([since.bounds, since.ascending], [[[">", "3"]], false]);
   });
 });
