@@ -1,8 +1,7 @@
-import { fork } from "node:child_process";
-import { once } from "node:events";
 import type { BarePage } from "./bare-json-server.ts";
 import type { BenchConfig } from "./config.ts";
 import { figure, type Column } from "./figures.ts";
+import { forkServer } from "./forked-server.ts";
 import { HOME_PATH, loadPage } from "./home-timeline-load.ts";
 
 /** A page as Starling served it: what the bare server answers with. */
@@ -24,13 +23,9 @@ export async function fetchPage(url: string, path: string, accessToken: string):
  * process of its own, as Starling does, so autocannon in this process does not steal its event loop.
  */
 export async function loadBareServer(page: ServedPage, headers: Record<string, string>, config: BenchConfig, starlingRequestsPerSecond: number | undefined): Promise<Column["figures"]> {
-  const child = fork(new URL("./bare-json-server.ts", import.meta.url), [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const exited = once(child, "exit");
+  const server = await forkServer(new URL("./bare-json-server.ts", import.meta.url), { body: page.body.toString("base64"), contentType: page.contentType } satisfies BarePage);
   try {
-    const listening = once(child, "message") as Promise<[{ port: number }]>;
-    child.send({ body: page.body.toString("base64"), contentType: page.contentType } satisfies BarePage);
-    const [{ port }] = await listening;
-    const bare = await loadPage(`http://127.0.0.1:${port}${HOME_PATH}`, headers, config);
+    const bare = await loadPage(`http://127.0.0.1:${server.port}${HOME_PATH}`, headers, config);
     const figures: Column["figures"] = {
       bareRequestsPerSecond: bare.requestsPerSecond,
       bareLatencyP50Ms: bare.latencyP50Ms,
@@ -41,7 +36,6 @@ export async function loadBareServer(page: ServedPage, headers: Record<string, s
     }
     return figures;
   } finally {
-    if (child.connected) child.disconnect();
-    await exited;
+    await server.stop();
   }
 }

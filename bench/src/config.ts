@@ -1,3 +1,4 @@
+import { isAbsolute } from "node:path";
 import { realServersFromEnv, type RealServers } from "@starling/e2e";
 
 /** The stacks the bench knows how to run. */
@@ -5,7 +6,7 @@ export type StackName = "embedded" | "production";
 const STACK_NAMES: readonly StackName[] = ["embedded", "production"];
 
 /** The scenarios BENCH_SCENARIOS can pick, in the order a run takes them. */
-export const SCENARIOS = ["ready", "home", "filtered-home", "hashtag", "bare", "feed-loss", "fan-out", "streaming", "measures", "trends-refresh", "search"] as const;
+export const SCENARIOS = ["ready", "home", "filtered-home", "hashtag", "bare", "floor", "feed-loss", "fan-out", "streaming", "measures", "trends-refresh", "search"] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** What one `pnpm bench` run measures with; read once at start so a bad value fails before any stack boots. */
@@ -25,6 +26,8 @@ export interface BenchConfig {
   scenarios: ReadonlySet<ScenarioName>;
   /** The real PostgreSQL/Redis/Kafka for the production-like stack, when all three are configured. */
   servers: RealServers | undefined;
+  /** Where the production-like stack's services write V8 CPU profiles, when set (BENCH_CPU_PROF_DIR). */
+  cpuProfileDir: string | undefined;
 }
 
 // Long enough to see a steady rate, short enough that a forgotten run cannot hog a shared machine.
@@ -49,8 +52,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   // BENCH_SCENARIOS: comma-separated subset of SCENARIOS, to measure a few figures while working on them.
   const scenarios = new Set((env.BENCH_SCENARIOS ?? SCENARIOS.join(",")).split(",").map((name) => name.trim()));
   for (const name of scenarios) if (!SCENARIOS.includes(name as ScenarioName)) throw new Error(`BENCH_SCENARIOS: unknown scenario "${name}" (${SCENARIOS.join(", ")})`);
+  // BENCH_CPU_PROF_DIR: an absolute folder for the production-like services' --cpu-prof profiles (off when unset).
+  const cpuProfileDir = env.BENCH_CPU_PROF_DIR || undefined;
+  if (cpuProfileDir && !isAbsolute(cpuProfileDir)) throw new Error(`BENCH_CPU_PROF_DIR must be an absolute path, got "${cpuProfileDir}"`);
   // DATABASE_URL, REDIS_URL, KAFKA_BROKERS: `scripts/servers.sh env` prints them; unset, the bench starts its own.
-  return { durationSeconds, connections: 10, stacks: stacks as Set<StackName>, scenarios: scenarios as Set<ScenarioName>, fanOutFollowers, streamSockets, streamViewers, servers: realServersFromEnv() };
+  return { durationSeconds, connections: 10, stacks: stacks as Set<StackName>, scenarios: scenarios as Set<ScenarioName>, fanOutFollowers, streamSockets, streamViewers, servers: realServersFromEnv(), cpuProfileDir };
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {

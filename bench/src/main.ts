@@ -63,6 +63,13 @@ const embeddedStack: StackUnderTest = {
   streaming: true,
 };
 
+/** With BENCH_CPU_PROF_DIR, each service writes a V8 CPU profile there when it stops (files named by pid; the pids go to stderr). */
+function profiling(dir: string | undefined): { env?: Record<string, string> } {
+  if (!dir) return {};
+  console.error(`[bench] production: CPU profiles of every service go to ${dir} when the stack stops`);
+  return { env: { NODE_OPTIONS: [process.env.NODE_OPTIONS, "--cpu-prof", `--cpu-prof-dir=${dir}`].filter(Boolean).join(" ") } };
+}
+
 try {
   if (config.stacks.has("embedded")) {
     if (config.scenarios.has("ready")) await scenario(embedded, "embedded ready time", async (figures) => Object.assign(figures, await measureEmbeddedStart(running)));
@@ -77,7 +84,7 @@ try {
   if (!config.stacks.has("production")) production.missing = "skipped (BENCH_STACKS)";
   if (servers) {
     const productionStack: StackUnderTest = {
-      start: () => startProductionStack(servers),
+      start: () => startProductionStack(servers, profiling(config.cpuProfileDir)),
       async loseFeedCache(stack: Stack) {
         console.error(`[bench] production: unlinked ${await flushStackKeys(stack.infra!)} Redis keys of the stack`);
         return stack;

@@ -3,6 +3,7 @@ import { fetchPage, loadBareServer } from "./bare-server-load.ts";
 import type { BenchConfig } from "./config.ts";
 import { benchFanOut } from "./fan-out-bench.ts";
 import { benchFeedLoss } from "./feed-loss-bench.ts";
+import { benchFloor } from "./floor-bench.ts";
 import { benchFilteredHome, FILTER_KEYWORDS } from "./filtered-home-bench.ts";
 import { benchHashtagTimeline } from "./hashtag-timeline-bench.ts";
 import { benchSearch, SEARCH_CORPUS } from "./search-bench.ts";
@@ -37,6 +38,7 @@ export async function benchStack(running: RunningStacks, subject: StackUnderTest
   let stack = await running.start(() => subject.start());
   if (subject.readyNote) figures.readyColdMs = figure(performance.now() - startedAt, subject.readyNote);
   const say = (what: string) => console.error(`[bench] ${stack.name}: ${what}`);
+  if (config.cpuProfileDir) say(`processes: ${[...(stack.processIds?.() ?? [])].map(([name, pid]) => `${name} ${pid}`).join(", ")}`);
   try {
     say("seeding one reader, one author, 40 statuses");
     const accessToken = await seedHomeTimeline(stack);
@@ -51,6 +53,11 @@ export async function benchStack(running: RunningStacks, subject: StackUnderTest
     if (config.scenarios.has("bare")) {
       say("the same page from a bare Node HTTP server");
       Object.assign(figures, await loadBareServer(page, authorization, config, figures.homeRequestsPerSecond?.value));
+    }
+    // The shape's floor needs the real servers and the real messages, which only a stack on real servers exposes.
+    if (stack.infra && config.scenarios.has("floor")) {
+      say("the same two gRPC calls per page with nothing inside (the floor of the production-like shape)");
+      Object.assign(figures, await benchFloor(stack, accessToken, page, config, figures.bareRequestsPerSecond?.value, (column.notes ??= [])));
     }
     if (config.scenarios.has("filtered-home")) {
       say(`GET ${HOME_PATH} for a reader with ${FILTER_KEYWORDS} filter keywords, in turn with the unfiltered reader`);

@@ -89,7 +89,13 @@ export async function startProductionStack(servers: RealServers, options: { env?
   return {
     name: "production",
     url,
-    infra: { databaseUrl, redisUrl: servers.redisUrl, redisKeyPrefix: common.REDIS_KEY_PREFIX },
+    infra: {
+      databaseUrl,
+      redisUrl: servers.redisUrl,
+      redisKeyPrefix: common.REDIS_KEY_PREFIX,
+      viewerTokenSecret: common.VIEWER_TOKEN_SECRET,
+      grpcAddresses: Object.fromEntries(SERVICES.map((s) => [s, grpc(s)])),
+    },
     databaseUrl,
     createAccount: (username, email, extra) => cliCreateAccount(common, username, email, extra),
     cli: (args) => runNode("packages/cli/src/main.ts", args, common),

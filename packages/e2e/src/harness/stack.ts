@@ -38,6 +38,10 @@ export interface StackInfra {
   redisUrl: string;
   /** Prepended to every Redis key the stack's services write. */
   redisKeyPrefix: string;
+  /** The secret the services verify signed viewers with, for drivers that call a service directly (the bench's floor). */
+  viewerTokenSecret: string;
+  /** Each service's gRPC address (host:port), by service name. */
+  grpcAddresses: Record<string, string>;
 }
 
 /** Runs the CLI's `accounts create` with `env` and returns the password from "New password: ...". */
