@@ -33,4 +33,25 @@ describe("ReloadedCopy", () => {
     release();
     assert.equal(await second, 2);
   });
+
+  it("answers a read made after a change from a new load, not from one begun before the change", async () => {
+    let value = 1;
+    const releases: (() => void)[] = [];
+    const load = () => {
+      const read = value;
+      return new Promise<number>((resolve) => releases.push(() => resolve(read)));
+    };
+    const copy = new ReloadedCopy({ load, maxAgeMs: 60_000, logger, what: "a number" });
+    const before = copy.get();
+    value = 2;
+    copy.invalidate();
+    const after = copy.get();
+    assert.equal(releases.length, 2, "the read after the change started a load of its own");
+    // The new load ends first; the old one, ending later, must not put its older value back.
+    releases[1]!();
+    assert.equal(await after, 2);
+    releases[0]!();
+    await before;
+    assert.equal(await copy.get(), 2);
+  });
 });

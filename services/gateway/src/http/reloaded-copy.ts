@@ -24,7 +24,10 @@ export class ReloadedCopy<T> {
   #loadedAt = Number.NEGATIVE_INFINITY;
   // Bumped by invalidate(): a load that started before a change does not count as fresh.
   #generation = 0;
-  #loading: Promise<void> | undefined;
+  // The generation the copy was loaded in.
+  #copiedGeneration = -1;
+  // The load under way, and the generation it started in.
+  #loading: { generation: number; done: Promise<void> } | undefined;
 
   constructor(options: ReloadedCopyOptions<T>) {
     this.#options = options;
@@ -43,17 +46,23 @@ export class ReloadedCopy<T> {
     this.#loadedAt = Number.NEGATIVE_INFINITY;
   }
 
-  // Concurrent reads share one load.
+  // Concurrent reads share one load, unless a change came after it started: a read after a change
+  // (one made through this replica, say) must not be answered from a load begun before it.
   #reload(): Promise<void> {
     const generation = this.#generation;
+    if (this.#loading?.generation === generation) return this.#loading.done;
     const fresh = () => {
       if (generation === this.#generation) this.#loadedAt = Date.now();
     };
-    this.#loading ??= this.#options
+    const done = this.#options
       .load()
       .then(
         (value) => {
-          this.#copy = { value };
+          // A load begun before a change may end after a later one: it must not replace that copy.
+          if (generation >= this.#copiedGeneration) {
+            this.#copy = { value };
+            this.#copiedGeneration = generation;
+          }
           fresh();
         },
         (error: unknown) => {
@@ -63,7 +72,10 @@ export class ReloadedCopy<T> {
           this.#options.logger.warn({ err: error }, `${this.#options.what} not reloaded; the last copy stays in use`);
         },
       )
-      .finally(() => (this.#loading = undefined));
-    return this.#loading;
+      .finally(() => {
+        if (this.#loading?.done === done) this.#loading = undefined;
+      });
+    this.#loading = { generation, done };
+    return done;
   }
 }
